@@ -1,0 +1,51 @@
+"""Bella: a desktop card table for the Belote family and Pitch.
+
+Usage::
+
+    python main.py [--fullscreen | --windowed WxH] [--game G --players N]   # the game
+    python main.py selfplay --game belote --matches 100 --seed 1              # random matches, JSON summary
+    python main.py bench engine|ai|render|net                                 # benchmarks
+    python main.py tournament --game belote --a hard --b normal --matches 200 # duplicate bot matches
+    python main.py host --game belote --headless                              # dedicated LAN host
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS = {
+    "selfplay": "bench.selfplay",
+    "tournament": "bench.tournament",
+    "host": "net.dedicated",
+}
+BENCHES = {
+    "engine": "bench.engine",
+    "ai": "bench.ai",
+    "render": "bench.render",
+    "net": "bench.net",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to a subcommand, or start the game client."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0
+    if args and args[0] in COMMANDS:
+        module = importlib.import_module(COMMANDS[args[0]])
+        return int(module.main(args[1:]))
+    if args and args[0] == "bench":
+        if len(args) < 2 or args[1] not in BENCHES:
+            print(f"usage: python main.py bench {{{'|'.join(BENCHES)}}} [options]", file=sys.stderr)
+            return 2
+        module = importlib.import_module(BENCHES[args[1]])
+        return int(module.main(args[2:]))
+    from client.app import main as client_main
+
+    return int(client_main(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
