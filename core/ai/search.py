@@ -1,0 +1,309 @@
+"""The ``hard`` bot: Perfect Information Monte Carlo search over determinizations.
+
+For a decision with several legal actions it repeats, within its budget:
+
+1. draw a *determinization*: the seat's unseen cards dealt to the hidden
+   zones consistently with everything public (:mod:`core.ai.sampler`, fed by
+   :class:`core.ai.memory.Memory`), and build the state with the game's
+   ``from_view(view, fill)`` hook;
+2. for every candidate action, play it on a copy of that state and finish the
+   deal with a fast rule-of-thumb policy for every seat (:class:`Rollout`);
+3. score the deal for the seat's side (match points won minus the
+   opponents', plus a bonus when the deal decides the match).
+
+The action with the best average over the same determinizations wins
+(common random numbers make the comparison sharp).  Bids, trump choices,
+exchanges, declarations and discards are searched the same way, so bidding
+is decided by simulation, not by a table.
+
+Budgets are counted in playouts (no clocks in ``core``): ``playouts`` is
+the number of rollouts per decision.  A caller that wants a wall-clock
+limit passes ``clock`` (e.g. ``time.perf_counter``) and ``max_ms``: the
+search stops drawing determinizations once the limit is reached (after at
+least one).  A decision with one legal action is returned at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.actions import Action
+from core.ai.heuristic import PlayInfo, choose_card, decide, legal_of, maker_side
+from core.ai.knowledge import Table, mask, table_for
+from core.ai.memory import Memory
+from core.ai.sampler import Constraints, constraints_for, sample_fill
+from core.cards import CARD_IDS, CARD_STRS, card_name
+from core.errors import BellaError
+from core.registry import find_game
+from core.state import CHANCE, State, View
+from core.tricks import NATURAL_INDEX, maximal_runs
+
+DEFAULT_PLAYOUTS = 240
+"""Rollouts per decision of the default ``hard`` bot."""
+MAX_CANDIDATES = 12
+MAX_STEPS = 400
+
+
+class Rollout:
+    """Finishes the current deal of a (determinized) state with a fast policy.
+
+    Card plays use :func:`core.ai.heuristic.choose_card` on a trick the
+    rollout tracks itself (no view per card); any other decision uses the
+    full rule-of-thumb on that seat's view.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def run(self, state: State, seat: int) -> float:
+        """Play ``state`` to the end of its deal; return the value for ``seat``'s side."""
+        n0 = len(state.deal_results)
+        tb: Table | None = None
+        trick: list[tuple[int, int]] = []
+        remaining = 0
+        sizes: list[int] = []
+        active = 0
+        maker: int | None = None
+        players = state.players
+        for _ in range(MAX_STEPS):
+            cp = state.current_player
+            if cp is None or cp == CHANCE:
+                break
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+                if a.type == "play" and tb is not None and a.card is not None:
+                    state.apply(a)
+                    c = CARD_IDS[a.card]
+                    trick.append((cp, c))
+                    remaining &= ~(1 << c)
+                    sizes[cp] -= 1
+                    if len(trick) >= active:
+                        trick, active = [], sum(1 for s in sizes if s > 0) if tb.mode == "pitch" else players
+                    continue
+                state.apply(a)
+                tb = None
+                continue
+            if tb is None or legal[0].type != "play" or any(x.type != "play" for x in legal):
+                if all(x.type == "play" for x in legal):
+                    view = state.view(cp)
+                    tb = table_for(view)
+                    trick = [(int(t["seat"]), CARD_IDS[t["card"]]) for t in view.get("trick") or []]
+                    remaining = mask(view.get("unseen") or [])
+                    for h in (view.get("hands") or []):
+                        if h:
+                            remaining |= mask(h)
+                    for k in (view.get("known") or []):
+                        if k:
+                            remaining |= mask(k)
+                    sizes = list(view.get("hand_sizes") or [0] * players)
+                    if tb.mode == "pitch":
+                        active = len(trick) + sum(1 for s in range(players)
+                                                  if sizes[s] > 0 and s not in {x for x, _ in trick})
+                    else:
+                        active = players
+                    maker = maker_side(view, tb)
+                else:
+                    view = state.view(cp)
+                    a, _ = decide(view, table_for(view), None, legal, self.rng)
+                    state.apply(a)
+                    tb = None
+                    continue
+            assert tb is not None
+            cards = sorted({CARD_IDS[x.card] for x in legal if x.card})
+            order = []
+            played = {s for s, _ in trick}
+            s = cp
+            for _ in range(players - 1):
+                s = (s + 1) % players
+                if s not in played and sizes[s] > 0 and trick:
+                    order.append(s)
+            hand_guess = 0
+            for c in cards:
+                hand_guess |= 1 << c
+            info = PlayInfo(tb, cp, trick, remaining & ~hand_guess, order, {}, maker)
+            c = choose_card(info, cards)
+            act = next((x for x in legal if x.card == CARD_STRS[c] and x.call), None) or next(
+                x for x in legal if x.card == CARD_STRS[c])
+            state.apply(act)
+            trick = trick + [(cp, c)]
+            remaining &= ~(1 << c)
+            sizes[cp] -= 1
+            if len(trick) >= active:
+                trick = []
+                active = sum(1 for x in sizes if x > 0) if tb.mode == "pitch" else players
+        return deal_value(state, n0, seat)
+
+
+def deal_value(state: State, n0: int, seat: int) -> float:
+    """Value for ``seat``'s side of the deals finished since there were ``n0`` results."""
+    results = state.deal_results
+    sides = state.sides
+    my = next((i for i, s in enumerate(sides) if seat in s), 0)
+    total = 0.0
+    for r in results[n0:]:
+        awarded = r.get("awarded") or [0] * len(sides)
+        others = [float(x) for i, x in enumerate(awarded) if i != my]
+        total += float(awarded[my]) - (sum(others) / len(others) if others else 0.0)
+        cp = r.get("card_points")
+        if isinstance(cp, list) and len(cp) == len(sides):
+            oth = [float(x) for i, x in enumerate(cp) if i != my]
+            total += 0.01 * (float(cp[my]) - (sum(oth) / len(oth) if oth else 0.0))
+    if state.is_over and state.winner is not None:
+        scale = 1.0 + sum(abs(float(x)) for x in (results[-1].get("awarded") or [0])) if results else 100.0
+        total += 2.0 * scale if state.winner == my else -2.0 * scale
+    return total
+
+
+def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
+    """Klaberjass: a hidden declared sequence must exist in the filled hand."""
+    decls = view.get("declarations")
+    if view.get("game") != "klaberjass" or not isinstance(decls, list):
+        return True
+    trump = tb.trump
+    tricks = view.get("tricks") or []
+    for o, decl in enumerate(decls):
+        if o == view.get("seat") or not decl or all(d.get("cards") is not None for d in decl):
+            continue
+        m = mask(fill.get(f"hand{o}", []))
+        known = (view.get("known") or [[]] * 2)[o] or []
+        m |= mask(known)
+        for tr in tricks:
+            cs = tr.get("cards") or []
+            ld = int(tr.get("leader", -1))
+            if len(cs) == 2:
+                m |= 1 << CARD_IDS[cs[0 if ld == o else 1]]
+        for t in view.get("trick") or []:
+            if t.get("seat") == o:
+                m |= 1 << CARD_IDS[t["card"]]
+        runs = maximal_runs(m)
+        runs.sort(key=lambda r: (len(r), NATURAL_INDEX[max(r, key=lambda c: NATURAL_INDEX[c])],
+                                 int(r[0] >> 4 == trump)), reverse=True)
+        got = ["20" if len(r) == 3 else "50" for r in runs[: len(decl)]]
+        if got != [str(d.get("call")) for d in decl]:
+            return False
+    return True
+
+
+class SearchBot:
+    """Determinized Monte Carlo search (the ``hard`` level)."""
+
+    def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
+                 clock: Callable[[], float] | None = None, max_ms: float | None = None,
+                 min_determinizations: int = 2) -> None:
+        if playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.clock = clock
+        self.max_ms = max_ms
+        self.min_determinizations = min_determinizations
+        self.memory = Memory()
+        self.fallbacks = 0
+        self.last_playouts = 0
+
+    def observe(self, events: Sequence[dict[str, Any]], start: int = 0) -> None:
+        """Receive the seat's events from ``start`` (``state.events_for(seat, start)``)."""
+        self.memory.observe(events, start)
+
+    @property
+    def events_seen(self) -> int:
+        """How many events this bot has received."""
+        return self.memory.events_seen
+
+    def choose(self, view: View) -> Action:
+        """Return the searched action for ``view``."""
+        return self.suggest(view)[0]
+
+    def sample(self, view: View) -> tuple[Constraints, dict[str, list[str]]]:
+        """One consistent determinization of ``view`` (for tests and tools)."""
+        tb = self.memory.update(view)
+        cons = constraints_for(view, self.memory, tb)
+        return cons, self._fill(view, cons, tb)
+
+    def _fill(self, view: View, cons: Constraints, tb: Table) -> dict[str, list[str]]:
+        fill = sample_fill(cons, self.rng)
+        for _ in range(30):
+            if _runs_ok(view, fill, tb):
+                break
+            fill = sample_fill(cons, self.rng)
+        return fill
+
+    def suggest(self, view: View) -> tuple[Action, str]:
+        """The searched action and a one-line reason."""
+        legal = legal_of(view)
+        self.last_playouts = 0
+        if not legal:
+            raise ValueError("it is not this seat's turn: no legal action in the view")
+        if len(legal) == 1:
+            return legal[0], "the only legal move"
+        tb = self.memory.update(view)
+        seat = int(view["seat"])
+        default, _ = decide(view, tb, self.memory, legal, self.rng)
+        cands = self._candidates(legal, default)
+        try:
+            cls = find_game(str(view["game"]))
+        except BellaError:
+            self.fallbacks += 1
+            return default, "a sound move"
+        cons = constraints_for(view, self.memory, tb)
+        sums = [0.0] * len(cands)
+        per = max(self.min_determinizations, self.playouts // len(cands))
+        start = self.clock() if self.clock is not None else 0.0
+        rollout = Rollout(self.rng)
+        done = 0
+        for _ in range(per):
+            fill = self._fill(view, cons, tb)
+            try:
+                base = cls.from_view(view, fill)
+            except (BellaError, ValueError, KeyError):
+                self.fallbacks += 1
+                continue
+            for i, a in enumerate(cands):
+                st = base.clone()
+                st.apply(a)
+                sums[i] += rollout.run(st, seat)
+            done += 1
+            self.last_playouts += len(cands)
+            if (self.clock is not None and self.max_ms is not None
+                    and (self.clock() - start) * 1000.0 >= self.max_ms):
+                break
+        if done == 0:
+            return default, "a sound move"
+        means = [s / done for s in sums]
+        order = sorted(range(len(cands)), key=lambda i: (-means[i], cands[i] != default))
+        best = cands[order[0]]
+        return best, self._reason(best, means[order[0]], done, cands, means, order)
+
+    def _candidates(self, legal: list[Action], default: Action) -> list[Action]:
+        # Announcing belote/bella is never worse to consider separately; keep all.
+        if len(legal) <= MAX_CANDIDATES:
+            return legal
+        others = [a for a in legal if a != default]
+        self.rng.shuffle(others)
+        return [default, *others[: MAX_CANDIDATES - 1]]
+
+    @staticmethod
+    def _reason(best: Action, value: float, n: int, cands: list[Action], means: list[float],
+                order: list[int]) -> str:
+        what = _describe(best)
+        if len(order) > 1:
+            second = _describe(cands[order[1]])
+            gap = value - means[order[1]]
+            return f"{what}: over {n} likely deals it scores {gap:+.1f} points better than {second}"
+        return f"{what}: the best result over {n} likely deals"
+
+
+def _describe(a: Action) -> str:
+    if a.type == "play" and a.card:
+        extra = f" announcing {a.call}" if a.call else ""
+        return f"play the {card_name(a.card)}{extra}"
+    if a.type == "bid":
+        return f"bid {a.call}" if a.call != "pass" else "pass"
+    if a.type == "trump":
+        return f"name {a.suit} trumps"
+    if a.type == "declare":
+        return f"declare {a.call}"
+    return str(a)
