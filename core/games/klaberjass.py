@@ -828,7 +828,9 @@ class Klaberjass(State):
 
     def _finish_deal(self, result: dict[str, Any], played: bool) -> None:
         self._results.append(result)
-        self._emit({"type": "deal_scored", **copy.deepcopy(result)})
+        self._emit({"type": "deal_scored", **{
+            k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+            for k, v in result.items()}})
         self.hands = [0, 0]
         self.known = [0, 0]
         self.stock = []
