@@ -201,6 +201,9 @@ class Table:
                     elif (g == "deberts" and self.options.get("mandatory_overtrump") is True
                           and top_trump >= 0 and not self.beats(card, top_trump, ls)):
                         forb |= self.above(top_trump, SUIT_MASK[t])
+        elif g == "tertz":
+            if phase_b and self.strength[card] <= self.strength[lead]:
+                forb |= self.above(lead, SUIT_MASK[ls])
         else:
             if self.mode == "trump" and ls == t:
                 ref = lead
@@ -212,8 +215,6 @@ class Table:
                 ref = max((c for c in cards if c >> 4 == ls), key=lambda c: self.strength[c])
                 if self.strength[card] <= self.strength[ref]:
                     forb |= self.above(ref, SUIT_MASK[ls])
-            elif g == "tertz" and phase_b and self.strength[card] <= self.strength[lead]:
-                forb |= self.above(lead, SUIT_MASK[ls])
         del best
         if self.free_card >= 0:
             forb &= ~bit(self.free_card)

@@ -38,6 +38,7 @@ class Memory:
         self._tricks_done = 0
         self._ev_plays: list[tuple[int, int, str | None]] = []
         self._ev_trick_ends: list[int] = []
+        self.draws_after: int | None = None
 
     # ----------------------------------------------------------------- events
     @property
@@ -77,6 +78,8 @@ class Memory:
         key = _deal_key(view)
         if key != self.deal_key:
             self._new_deal(key)
+        # Games with a stock (Tertz): seats draw after each of the first tricks.
+        self.draws_after = 7 if tb.game == "tertz" else None
         if self._events_valid(view):
             self._from_events(view, tb)
         else:
@@ -107,11 +110,18 @@ class Memory:
         del hand_sizes, players
 
     def _from_view(self, view: View, tb: Table) -> None:
-        trick = view.get("trick") or []
-        plays: list[tuple[int, int]] = []
-        for t in trick:
-            if isinstance(t, dict) and t.get("card") in CARD_IDS:
-                plays.append((int(t.get("seat", -1)), CARD_IDS[t["card"]]))
+        tricks = view_tricks(view)
+        if tricks is not None:
+            # The view lists the deal's tricks: rebuild everything from it.
+            self._new_deal(self.deal_key or _deal_key(view))
+            for tr in tricks:
+                for seat, card in tr:
+                    self._play(tb, seat, card, None)
+                self._end_trick()
+            for seat, card in current_trick(view):
+                self._play(tb, seat, card, None)
+            return
+        plays = current_trick(view)
         # A new trick started since our last look: finish the old one from last_trick.
         if self._trick and (not plays or plays[0] != self._trick[0]):
             last = view.get("last_trick") or {}
@@ -151,6 +161,9 @@ class Memory:
     def _end_trick(self) -> None:
         if self._trick:
             self._tricks_done += 1
+            if self.draws_after is not None and self._tricks_done <= self.draws_after:
+                # Both seats draw from the stock now: what they lacked may be back.
+                self.forbidden = {}
         self._trick = []
 
     # ---------------------------------------------------------------- queries
@@ -180,3 +193,39 @@ def known_mask(view: View) -> int:
         if k:
             m |= mask(k)
     return m
+
+
+def current_trick(view: View) -> list[tuple[int, int]]:
+    """The trick in progress as ``(seat, card id)`` pairs, lead first."""
+    out: list[tuple[int, int]] = []
+    for t in view.get("trick") or []:
+        if isinstance(t, dict) and t.get("card") in CARD_IDS:
+            out.append((int(t.get("seat", -1)), CARD_IDS[t["card"]]))
+    return out
+
+
+def view_tricks(view: View) -> list[list[tuple[int, int]]] | None:
+    """The deal's completed tricks from the view (``tricks`` or ``played_tricks``), if listed."""
+    raw = view.get("tricks")
+    if not isinstance(raw, list):
+        raw = view.get("played_tricks")
+    if not isinstance(raw, list):
+        return None
+    players = int(view.get("players") or 2)
+    out: list[list[tuple[int, int]]] = []
+    for tr in raw:
+        if not isinstance(tr, dict) or not isinstance(tr.get("cards"), list):
+            return None
+        cards = tr["cards"]
+        trick: list[tuple[int, int]] = []
+        if all(isinstance(c, dict) for c in cards):
+            trick = [(int(c["seat"]), CARD_IDS[c["card"]]) for c in cards]
+        elif isinstance(tr.get("leader"), int):
+            seat = int(tr["leader"])
+            for c in cards:
+                trick.append((seat, CARD_IDS[c]))
+                seat = (seat + 1) % players
+        else:
+            return None
+        out.append(trick)
+    return out
