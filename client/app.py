@@ -1,0 +1,464 @@
+"""The application: window, clock, scene stack and the one main loop.
+
+``python main.py [--fullscreen | --windowed WxH] [--game G --players N]``.
+Testing and tooling flags: ``--quit-after N`` (frames), ``--screenshot PATH``
+(saved when the app quits), ``--smoke`` (visit every scene once, then quit),
+``--seed S``, ``--speed X`` (animation speed), ``--no-sound``, ``--level L``.
+
+The loop polls events, routes them to the top scene (after the global keys:
+F11 / Alt+Enter fullscreen, window resize, gamepad mapping), advances the
+scenes at a fixed 60 Hz step and draws once per frame at up to 60 FPS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+
+from client import art, ui
+from client.scene import MessageScene, Scene
+from client.settings import Settings, load_settings, save_settings
+from client.sound import Sounds
+
+STEP = 1.0 / 60.0
+FPS = 60
+BASE_W, BASE_H = 1280, 720
+
+# gamepad buttons (SDL's common layout) mapped to keys
+PAD_BUTTONS = {0: pygame.K_RETURN, 1: pygame.K_ESCAPE, 2: pygame.K_h, 3: pygame.K_l,
+               6: pygame.K_ESCAPE, 7: pygame.K_ESCAPE}
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The client's command line."""
+    p = argparse.ArgumentParser(prog="python main.py", description="Bella: Belote-family card games and Pitch.")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    g.add_argument("--windowed", metavar="WxH", help="start in a window of this size, e.g. 1600x900")
+    p.add_argument("--game", help="jump straight to a table of this game")
+    p.add_argument("--players", type=int, help="player count for --game")
+    p.add_argument("--option", action="append", default=[], metavar="ID=VALUE", help="a house rule for --game")
+    p.add_argument("--level", default=None, help="AI level of the other seats for --game")
+    p.add_argument("--seed", type=int, default=None, help="shuffle seed (for reproducible deals)")
+    p.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
+    p.add_argument("--resume", action="store_true", help="resume the saved single-player match")
+    p.add_argument("--no-sound", action="store_true", help="start without audio")
+    p.add_argument("--quit-after", type=int, default=None, metavar="N", help="quit after N frames")
+    p.add_argument("--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
+    p.add_argument("--smoke", action="store_true", help="show every scene once, then quit")
+    return p.parse_args(list(argv))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1600x900"`` -> ``(1600, 900)``; raise ``ValueError`` with a clear message."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--windowed wants WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise ValueError(f"window size {w}x{h} is out of range (320x240 to 7680x4320)")
+    return w, h
+
+
+class App:
+    """Owns the window, the clock, the fonts, the sounds, the settings and the scene stack."""
+
+    def __init__(self, args: argparse.Namespace | None = None) -> None:
+        self.args = args or parse_args([])
+        t0 = time.perf_counter()
+        self.started = t0
+        pygame.display.init()
+        pygame.font.init()
+        with contextlib.suppress(pygame.error):
+            pygame.joystick.init()
+        self.settings, settings_error = load_settings()
+        if self.args.speed is not None:
+            self.settings.animation_speed = max(0.25, min(50.0, self.args.speed))
+        self.windowed_size: tuple[int, int] = (int(self.settings.window_size[0]), int(self.settings.window_size[1]))
+        fullscreen = self.settings.fullscreen
+        if self.args.windowed:
+            self.windowed_size = parse_size(self.args.windowed)
+            fullscreen = False
+        if self.args.fullscreen:
+            fullscreen = True
+        pygame.display.set_caption("Bella")
+        self.fullscreen = False
+        self.screen = self._set_mode(fullscreen)
+        self.fonts = ui.Fonts()
+        self.sounds = Sounds(enabled=not self.args.no_sound)
+        self.sounds.configure(self.settings.sound_volume, self.settings.music_volume, self.settings.muted)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.first_frame_time: float | None = None
+        self.toasts: list[list[object]] = []  # [text, seconds left, is_error]
+        self.joysticks: dict[int, pygame.joystick.JoystickType] = {}
+        self._axis_held: dict[tuple[int, int], int] = {}
+        self.realtime = True
+        self._acc = 0.0
+        self._last = time.perf_counter()
+        self._cards: object | None = None
+        if settings_error:
+            self.toast(settings_error, error=True, seconds=9.0)
+
+    # ------------------------------------------------------------- display
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        """UI scale: 1.0 at 1280x720, 1.5 at 1920x1080, 3.0 at 3840x2160."""
+        w, h = self.size
+        return max(0.5, min(w / BASE_W, h / BASE_H))
+
+    def px(self, n: float) -> int:
+        """``n`` design pixels (at 1280x720) in real pixels."""
+        return max(1, int(n * self.scale))
+
+    def _set_mode(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            sizes = pygame.display.get_desktop_sizes()
+            size = sizes[0] if sizes else self.windowed_size
+            screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = fullscreen
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between window and fullscreen at runtime (no restart)."""
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.screen = self._set_mode(not self.fullscreen)
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
+        self._relayout_all()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window (when not fullscreen) and remember it."""
+        self.windowed_size = size
+        self.settings.window_size = [size[0], size[1]]
+        if not self.fullscreen:
+            self.screen = self._set_mode(False)
+            self._relayout_all()
+        self.save_settings()
+
+    def _on_resize(self, size: tuple[int, int]) -> None:
+        if self.fullscreen:
+            return
+        self.screen = pygame.display.get_surface() or self.screen
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.windowed_size = self.size
+        self.settings.window_size = list(self.size)
+        self._relayout_all()
+
+    def _relayout_all(self) -> None:
+        art.clear()
+        for sc in self.stack:
+            sc.relayout()
+
+    def draw_backdrop(self, surf: pygame.Surface) -> None:
+        """The menu backdrop: dark felt."""
+        surf.blit(art.felt(surf.get_size(), "menu"), (0, 0))
+
+    def dim(self, surf: pygame.Surface, alpha: int = 150) -> None:
+        """Darken what is already drawn (under an overlay)."""
+        surf.blit(art.veil(surf.get_size(), alpha), (0, 0))
+
+    @property
+    def cards(self) -> object:
+        """The shared card renderer (``client.cards.CardArt``), made on first use."""
+        if self._cards is None:
+            from client.cards import CardArt
+
+            self._cards = CardArt()
+        cards = self._cards
+        cards.configure(self.settings.card_style, self.settings.card_back)  # type: ignore[attr-defined]
+        return cards
+
+    # ------------------------------------------------------------ settings
+    def save_settings(self) -> None:
+        """Persist the settings; a failure becomes an on-screen message."""
+        err = save_settings(self.settings)
+        if err:
+            self.toast(err, error=True)
+
+    def apply_settings(self, s: Settings) -> None:
+        """Take new settings into use (sound levels; card style on next draw)."""
+        self.settings = s
+        self.sounds.configure(s.sound_volume, s.music_volume, s.muted)
+        self.save_settings()
+
+    def toast(self, text: str, *, error: bool = False, seconds: float = 4.0) -> None:
+        """A short notification at the top of the window."""
+        self.toasts.append([text, seconds, error])
+        self.toasts = self.toasts[-4:]
+
+    # -------------------------------------------------------------- scenes
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top of the stack."""
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; quit when the stack empties."""
+        if not self.stack:
+            return None
+        sc = self.stack.pop()
+        sc.leave()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.running = False
+        return sc
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene`` alone."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        scene.enter()
+
+    def open_module(self, module: str, label: str) -> None:
+        """Push the scene of ``module`` (its ``create(app)``); explain clearly if it is missing."""
+        import importlib
+
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name):
+                self.push(MessageScene(self, label, f"{label} is not available in this version of Bella yet."))
+                return
+            self.push(MessageScene(self, label, f"{label} could not start: {exc}"))
+            return
+        except Exception as exc:  # a broken optional module must not crash the menu
+            self.push(MessageScene(self, label, f"{label} could not start: {exc}"))
+            return
+        create = getattr(mod, "create", None)
+        if create is None:
+            self.push(MessageScene(self, label, f"{label} is not available in this version of Bella yet."))
+            return
+        self.push(create(self))
+
+    def quit(self) -> None:
+        """Stop the loop at the end of this frame."""
+        self.running = False
+
+    # ---------------------------------------------------------------- loop
+    def _key_event(self, key: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+    def translate(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Gamepad events as key presses; None for events the scenes need not see."""
+        t = event.type
+        if t == pygame.JOYDEVICEADDED:
+            try:
+                js = pygame.joystick.Joystick(event.device_index)
+                self.joysticks[js.get_instance_id()] = js
+                self.toast(f"Gamepad connected: {js.get_name()}")
+            except pygame.error:
+                pass
+            return None
+        if t == pygame.JOYDEVICEREMOVED:
+            self.joysticks.pop(getattr(event, "instance_id", -1), None)
+            return None
+        if t == pygame.JOYBUTTONDOWN:
+            key = PAD_BUTTONS.get(event.button)
+            return self._key_event(key) if key is not None else None
+        if t == pygame.JOYHATMOTION:
+            x, y = event.value
+            key = {(-1, 0): pygame.K_LEFT, (1, 0): pygame.K_RIGHT, (0, 1): pygame.K_UP,
+                   (0, -1): pygame.K_DOWN}.get((x, y))
+            return self._key_event(key) if key is not None else None
+        if t == pygame.JOYAXISMOTION and event.axis in (0, 1):
+            k = (getattr(event, "instance_id", 0), event.axis)
+            direction = -1 if event.value < -0.6 else (1 if event.value > 0.6 else 0)
+            if direction == self._axis_held.get(k, 0):
+                return None
+            self._axis_held[k] = direction
+            if direction == 0:
+                return None
+            if event.axis == 0:
+                return self._key_event(pygame.K_LEFT if direction < 0 else pygame.K_RIGHT)
+            return self._key_event(pygame.K_UP if direction < 0 else pygame.K_DOWN)
+        return event
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Handle one event: global keys, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            if self.screen.get_size() != (event.x, event.y):
+                self._on_resize((event.x, event.y))
+            return
+        ev = self.translate(event)
+        if ev is None:
+            return
+        if ev.type == pygame.KEYDOWN:
+            mods = getattr(ev, "mod", 0)
+            if ev.key == pygame.K_F11 or (ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mods & pygame.KMOD_ALT):
+                self.toggle_fullscreen()
+                return
+            if ev.key == pygame.K_m and mods & pygame.KMOD_CTRL:
+                self.settings.muted = not self.settings.muted
+                self.apply_settings(self.settings)
+                self.toast("Sound off" if self.settings.muted else "Sound on")
+                return
+        top = self.top
+        if top is not None:
+            top.handle(ev)
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene (and, for animations, nothing else) by ``dt``."""
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        for t in self.toasts:
+            t[1] = float(t[1]) - dt  # type: ignore[arg-type]
+        self.toasts = [t for t in self.toasts if float(t[1]) > 0]  # type: ignore[arg-type]
+
+    def draw(self) -> None:
+        """Draw the visible scenes bottom-up, then the notifications."""
+        surf = self.screen
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        if not self.stack:
+            surf.fill((0, 0, 0))
+        for sc in self.stack[start:]:
+            sc.draw(surf)
+        self._draw_toasts(surf)
+
+    def _draw_toasts(self, surf: pygame.Surface) -> None:
+        y = self.px(12)
+        for text, left, error in self.toasts:
+            px = self.px(20)
+            lines = self.fonts.wrap(str(text), px, int(self.size[0] * 0.6))
+            h = len(lines) * int(px * 1.3) + px
+            w = max(self.fonts.font(px).size(s)[0] for s in lines) + 2 * px
+            x = (self.size[0] - w) // 2
+            fade = min(1.0, float(left) / 0.4)  # type: ignore[arg-type]
+            fill = (120, 24, 24, int(235 * fade)) if error else (14, 30, 24, int(235 * fade))
+            surf.blit(ui.panel((w, h), fill, ui.GOLD if not error else (255, 140, 120), self.px(10), 2), (x, y))
+            yy = y + px // 2
+            for s in lines:
+                ui.blit_center(surf, self.fonts.text(s, px, ui.TEXT), (x + w / 2, yy + px * 0.6))
+                yy += int(px * 1.3)
+            y += h + self.px(8)
+
+    def frame(self, dt: float | None = None) -> None:
+        """One iteration of the loop: events, fixed-step updates, one draw and flip."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = now - self._last
+        self._last = now
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self._acc += min(dt, 0.25)
+        steps = 0
+        while self._acc >= STEP and steps < 8:
+            self.update(STEP)
+            self._acc -= STEP
+            steps += 1
+        if steps == 8:
+            self._acc = 0.0
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        if self.first_frame_time is None:
+            self.first_frame_time = time.perf_counter() - self.started
+
+    def run(self) -> None:
+        """The main loop, until the window closes or ``--quit-after`` frames."""
+        limit = self.args.quit_after
+        while self.running and self.stack:
+            if self.realtime:
+                self.clock.tick(FPS)
+            self.frame()
+            if limit is not None and self.frames >= limit:
+                break
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Leave every scene (closing sessions), save a screenshot if asked, persist settings."""
+        if self.args.screenshot:
+            self.screenshot(self.args.screenshot)
+        while self.stack:
+            self.stack.pop().leave()
+        self.save_settings()
+        self.sounds.stop()
+
+    def screenshot(self, path: str) -> None:
+        """Save the current frame as PNG."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+
+def build(argv: Sequence[str]) -> App:
+    """Create the app and its first scene(s) from the command line."""
+    args = parse_args(argv)
+    app = App(args)
+    from client.scenes.menu import MainMenu
+
+    app.reset(MainMenu(app))
+    if args.smoke:
+        from client.scenes import smoke
+
+        smoke.install(app)
+    elif args.resume:
+        from client.scenes.newgame import resume_saved
+
+        resume_saved(app)
+    elif args.game:
+        from client.scenes.newgame import start_from_args
+
+        start_from_args(app, args)
+    return app
+
+
+def main(argv: list[str]) -> int:
+    """Entry point used by ``main.py``; returns the process exit code."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        app = build(argv)
+    except ValueError as exc:
+        print(f"bella: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # argparse
+        return int(exc.code or 0)
+    app.run()
+    pygame.quit()
+    return 0

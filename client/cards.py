@@ -1,0 +1,413 @@
+"""Card faces and backs drawn by our own code, crisp at any size, cached per size.
+
+Suits are polygons (sampled curves), so nothing depends on a font having the
+suit glyphs; indices use the shipped DejaVu Serif Bold.  Faces are drawn on an
+opaque surface with anti-aliased primitives, then the rounded corners are cut
+with an alpha mask (see PLATFORM.md: ``gfxdraw`` on SRCALPHA breaks alpha).
+
+Every derived surface (face, back, dimmed, rotated, shadow, glow) is cached
+by (card, width, ...) so the table never scales or rotates during a frame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections import OrderedDict
+
+import pygame
+import pygame.gfxdraw
+
+from client import ui
+
+RATIO = 1.4
+PAPER = (252, 250, 243)
+BACK_COLORS = {"crimson": ((150, 22, 36), (206, 60, 64)), "navy": ((22, 44, 120), (70, 110, 196)),
+               "emerald": ((10, 90, 60), (46, 160, 110))}
+RANK_TEXT = {"T": "10", "X": "\u2605"}
+
+Point = tuple[float, float]
+
+
+def _heart() -> list[Point]:
+    pts = []
+    for i in range(64):
+        t = 2 * math.pi * i / 64
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((x / 17.0, (y + 2.5) / 15.0))
+    return pts
+
+
+def _diamond() -> list[Point]:
+    pts: list[Point] = []
+    corners = [(0.0, -1.0), (0.78, 0.0), (0.0, 1.0), (-0.78, 0.0)]
+    for k in range(4):
+        a, b = corners[k], corners[(k + 1) % 4]
+        for i in range(12):
+            t = i / 12
+            x = a[0] + (b[0] - a[0]) * t
+            y = a[1] + (b[1] - a[1]) * t
+            bow = 0.07 * math.sin(math.pi * t)  # concave sides
+            x -= bow * (1 if x > 0 else -1) * 0.9
+            y -= bow * (1 if y > 0 else -1) * 0.9
+            pts.append((x, y))
+    return pts
+
+
+def _spade_body() -> list[Point]:
+    return [(x * 1.02, -y * 0.98 - 0.18) for x, y in _heart()]
+
+
+def _stem(width: float = 0.36) -> list[Point]:
+    pts: list[Point] = []
+    for i in range(9):  # concave left flank from (−0.05, 0.2) to (−width, 1.0)
+        t = i / 8
+        pts.append((-0.05 - (width - 0.05) * t * t, 0.2 + 0.8 * t))
+    for i in range(9):
+        t = 1 - i / 8
+        pts.append((0.05 + (width - 0.05) * t * t, 0.2 + 0.8 * t))
+    return pts
+
+
+HEART = _heart()
+DIAMOND = _diamond()
+SPADE = _spade_body()
+STEM = _stem()
+
+
+def draw_suit(surf: pygame.Surface, suit: str, center: Point, size: float,
+              color: tuple[int, int, int], flip: bool = False) -> None:
+    """Draw suit ``suit`` (S/H/D/C) of height about ``size`` centred on ``center``.
+
+    ``flip`` draws it upside down (pips on the lower half of a card).
+    """
+    cx, cy = center
+    r = size / 2
+    sy = -1.0 if flip else 1.0
+
+    def poly(points: list[Point], dx: float = 0.0, dy: float = 0.0, k: float = 1.0) -> None:
+        pts = [(cx + (x * k + dx) * r, cy + sy * (y * k + dy) * r) for x, y in points]
+        if len(pts) >= 3:
+            pygame.gfxdraw.filled_polygon(surf, pts, color)
+            pygame.gfxdraw.aapolygon(surf, pts, color)
+
+    def circle(x: float, y: float, rad: float) -> None:
+        px, py, pr = int(round(cx + x * r)), int(round(cy + sy * y * r)), int(round(rad * r))
+        if pr >= 1:
+            pygame.gfxdraw.filled_circle(surf, px, py, pr, color)
+            pygame.gfxdraw.aacircle(surf, px, py, pr, color)
+
+    if suit == "H":
+        poly(HEART)
+    elif suit == "D":
+        poly(DIAMOND)
+    elif suit == "S":
+        poly(SPADE, 0, -0.08, 0.86)
+        poly(STEM, 0, -0.05, 1.0)
+    elif suit == "C":
+        circle(0.0, -0.5, 0.42)
+        circle(-0.47, 0.1, 0.42)
+        circle(0.47, 0.1, 0.42)
+        poly([(-0.25, -0.2), (0.25, -0.2), (0.3, 0.2), (-0.3, 0.2)])
+        poly(STEM, 0, -0.02, 1.0)
+
+
+# pip positions (x in -1..1 across the pip box, y in -1..1 down it) for ranks 2..10
+PIPS: dict[str, list[Point]] = {
+    "2": [(0, -1), (0, 1)],
+    "3": [(0, -1), (0, 0), (0, 1)],
+    "4": [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    "5": [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    "6": [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    "7": [(-1, -1), (1, -1), (0, -0.5), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    "8": [(-1, -1), (1, -1), (0, -0.5), (-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)],
+    "9": [(-1, -1), (1, -1), (-1, -1 / 3), (1, -1 / 3), (0, 0), (-1, 1 / 3), (1, 1 / 3), (-1, 1), (1, 1)],
+    "T": [(-1, -1), (1, -1), (0, -2 / 3), (-1, -1 / 3), (1, -1 / 3), (-1, 1 / 3), (1, 1 / 3), (0, 2 / 3),
+          (-1, 1), (1, 1)],
+}
+
+COURT = {"J": ((44, 84, 170), (230, 186, 70)), "Q": ((176, 36, 60), (240, 200, 96)),
+         "K": ((120, 40, 140), (240, 196, 80))}
+
+
+class CardArt:
+    """Renders and caches card faces/backs per size, style and back colour."""
+
+    def __init__(self) -> None:
+        self.four_colour = False
+        self.back_name = "crimson"
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self.fonts = ui.Fonts()
+        self.max_cached = 900
+
+    def configure(self, style: str, back: str) -> None:
+        """Use ``style`` (``classic`` / ``four_colour``) and back colour ``back``."""
+        four = style == "four_colour"
+        if four != self.four_colour or back != self.back_name:
+            self.four_colour = four
+            self.back_name = back if back in BACK_COLORS else "crimson"
+            self._cache.clear()
+
+    def _get(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        s = self._cache.get(key)
+        if s is not None:
+            self._cache.move_to_end(key)
+        return s
+
+    def _put(self, key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
+        self._cache[key] = surf
+        if len(self._cache) > self.max_cached:
+            self._cache.popitem(last=False)
+        return surf
+
+    @staticmethod
+    def height(width: int) -> int:
+        """Card height for ``width``."""
+        return int(round(width * RATIO))
+
+    # ------------------------------------------------------------ surfaces
+    def face(self, card: str, width: int) -> pygame.Surface:
+        """The face of ``card`` (``"JH"``, ``"X1"``) at ``width`` pixels wide."""
+        width = max(12, int(width))
+        key = ("f", card, width)
+        s = self._get(key)
+        if s is None:
+            s = self._put(key, self._finish(self._draw_face(card, width), width))
+        return s
+
+    def back(self, width: int) -> pygame.Surface:
+        """The card back at ``width`` pixels wide."""
+        width = max(12, int(width))
+        key = ("b", width)
+        s = self._get(key)
+        if s is None:
+            s = self._put(key, self._finish(self._draw_back(width), width))
+        return s
+
+    def image(self, card: str | None, width: int) -> pygame.Surface:
+        """Face of ``card``, or the back when ``card`` is ``None``/``"back"``."""
+        return self.back(width) if card in (None, "back") else self.face(card, width)  # type: ignore[arg-type]
+
+    def dimmed(self, card: str, width: int) -> pygame.Surface:
+        """The face darkened and greyed (an illegal card in hand)."""
+        key = ("d", card, int(width))
+        s = self._get(key)
+        if s is None:
+            s = self.face(card, width).copy()
+            s.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            s = self._put(key, s)
+        return s
+
+    def rotated(self, card: str | None, width: int, angle: float) -> pygame.Surface:
+        """The face (or back) rotated by ``angle`` degrees (rounded to a whole degree), cached."""
+        a = int(round(angle)) % 360
+        key = ("r", card or "back", int(width), a)
+        s = self._get(key)
+        if s is None:
+            base = self.image(card, width)
+            s = self._put(key, base if a == 0 else pygame.transform.rotozoom(base, a, 1.0))
+        return s
+
+    def shadow(self, width: int, angle: float = 0) -> pygame.Surface:
+        """A soft shadow for a card of ``width`` (optionally rotated)."""
+        a = int(round(angle)) % 360
+        key = ("s", int(width), a)
+        s = self._get(key)
+        if s is None:
+            w, h = int(width), self.height(int(width))
+            pad = max(4, w // 10)
+            base = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(base, (0, 0, 0, 110), (pad, pad, w, h), border_radius=max(3, w // 12))
+            with contextlib.suppress(AttributeError, ValueError, pygame.error):
+                base = pygame.transform.gaussian_blur(base, max(1, pad // 2))
+            s = self._put(key, base if a == 0 else pygame.transform.rotate(base, a))
+        return s
+
+    def glow(self, width: int, color: tuple[int, int, int] = ui.GOLD) -> pygame.Surface:
+        """A coloured outline slightly larger than a card (selection/legal highlight)."""
+        key = ("g", int(width), color)
+        s = self._get(key)
+        if s is None:
+            w, h = int(width), self.height(int(width))
+            t = max(2, w // 28)
+            s = pygame.Surface((w + 4 * t, h + 4 * t), pygame.SRCALPHA)
+            r = max(4, w // 10)
+            pygame.draw.rect(s, (*color, 90), s.get_rect(), border_radius=r + 2 * t)
+            pygame.draw.rect(s, (*color, 255), s.get_rect().inflate(-t, -t), width=t, border_radius=r + t)
+            s = self._put(key, s)
+        return s
+
+    # ------------------------------------------------------------- drawing
+    def _finish(self, face: pygame.Surface, width: int) -> pygame.Surface:
+        """Cut rounded corners into an opaque face and return a per-pixel-alpha surface."""
+        w, h = face.get_size()
+        card = face.convert_alpha() if pygame.display.get_surface() is not None else face.convert_alpha(
+            pygame.Surface((1, 1), pygame.SRCALPHA))
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        mask.fill((255, 255, 255, 0))
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, width // 12))
+        card.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        return card
+
+    def _ink(self, suit: str) -> tuple[int, int, int]:
+        return ui.suit_color(suit, self.four_colour)
+
+    def _draw_face(self, card: str, w: int) -> pygame.Surface:
+        h = self.height(w)
+        surf = pygame.Surface((w, h))
+        surf.fill(PAPER)
+        rad = max(3, w // 12)
+        pygame.draw.rect(surf, (168, 160, 146), surf.get_rect(), width=max(1, w // 90), border_radius=rad)
+        rank, suit = card[0], card[1]
+        if rank == "X":
+            self._draw_joker(surf, card)
+            return surf
+        ink = self._ink(suit)
+        small = w < 56
+        # corner indices
+        rtxt = RANK_TEXT.get(rank, rank)
+        ipx = int(w * (0.30 if small else 0.2))
+        if len(rtxt) == 2:
+            ipx = int(ipx * 0.86)
+        font = self.fonts.font(ipx, "serif")
+        glyph = font.render(rtxt, True, ink)
+        if len(rtxt) == 2:
+            glyph = pygame.transform.smoothscale(glyph, (int(glyph.get_width() * 0.8), glyph.get_height()))
+        mx = int(w * (0.15 if small else 0.12))
+        top = int(w * 0.05)
+        corner = pygame.Surface((int(w * 0.3) if not small else int(w * 0.44), int(h * 0.3)))
+        corner.fill(PAPER)
+        cw = corner.get_width()
+        corner.blit(glyph, (cw // 2 - glyph.get_width() // 2, 0))
+        psize = w * (0.2 if small else 0.14)
+        draw_suit(corner, suit, (cw / 2, glyph.get_height() * 0.92 + psize / 2), psize, ink)
+        ch = int(glyph.get_height() * 0.92 + psize * 1.1)
+        corner = corner.subsurface((0, 0, cw, min(ch, corner.get_height()))).copy()
+        surf.blit(corner, (mx - cw // 2, top))
+        surf.blit(pygame.transform.rotate(corner, 180), (w - mx - cw // 2, h - top - corner.get_height()))
+        if small:
+            draw_suit(surf, suit, (w * 0.62, h * 0.64), w * 0.5, ink)
+            return surf
+        if rank == "A":
+            size = w * 0.46
+            if suit == "S":
+                pygame.draw.circle(surf, (226, 214, 186), (w // 2, h // 2), int(w * 0.33))
+                pygame.draw.circle(surf, ink, (w // 2, h // 2), int(w * 0.33), max(1, w // 70))
+                size = w * 0.5
+            draw_suit(surf, suit, (w / 2, h / 2), size, ink)
+        elif rank in COURT:
+            self._draw_court(surf, rank, suit, ink)
+        else:
+            box_l, box_r = w * 0.3, w * 0.7
+            box_t, box_b = h * 0.2, h * 0.8
+            psize = w * (0.2 if rank not in "9T" else 0.18)
+            for x, y in PIPS[rank]:
+                px = (box_l + box_r) / 2 + x * (box_r - box_l) / 2
+                py = (box_t + box_b) / 2 + y * (box_b - box_t) / 2
+                draw_suit(surf, suit, (px, py), psize, ink, flip=y > 0.01)
+        return surf
+
+    def _draw_court(self, surf: pygame.Surface, rank: str, suit: str, ink: tuple[int, int, int]) -> None:
+        w, h = surf.get_size()
+        fx, fy = int(w * 0.23), int(h * 0.1)
+        fw, fh = w - 2 * fx, h - 2 * fy
+        robe, trim = COURT[rank]
+        if self.four_colour or suit in "HD":
+            robe = robe if not (suit in "HD" and rank == "Q") else (196, 40, 56)
+        half = pygame.Surface((fw, fh // 2))
+        half.fill((246, 236, 212))
+        hw, hh = half.get_size()
+        # shoulders / robe
+        pygame.draw.polygon(half, robe, [(0, hh), (hw * 0.08, hh * 0.62), (hw * 0.32, hh * 0.5),
+                                         (hw * 0.68, hh * 0.5), (hw * 0.92, hh * 0.62), (hw, hh)])
+        pygame.draw.polygon(half, trim, [(hw * 0.38, hh * 0.5), (hw * 0.62, hh * 0.5), (hw * 0.5, hh)])
+        pygame.draw.line(half, (60, 40, 20), (hw * 0.5, hh * 0.5), (hw * 0.5, hh), max(1, w // 100))
+        # head
+        hr = int(hw * 0.17)
+        hx, hy = int(hw * 0.5), int(hh * 0.36)
+        pygame.gfxdraw.filled_circle(half, hx, hy, hr, (250, 214, 176))
+        pygame.gfxdraw.aacircle(half, hx, hy, hr, (150, 100, 70))
+        eye = max(1, hr // 7)
+        pygame.draw.circle(half, (40, 30, 30), (hx - hr // 3, hy - hr // 8), eye)
+        pygame.draw.circle(half, (40, 30, 30), (hx + hr // 3, hy - hr // 8), eye)
+        pygame.draw.arc(half, (170, 60, 60), (hx - hr // 3, hy, 2 * (hr // 3), hr // 2), math.pi * 1.1,
+                        math.pi * 1.9, max(1, hr // 10))
+        if rank == "K":
+            pygame.draw.polygon(half, (120, 84, 40), [(hx - hr * 0.8, hy + hr * 0.5), (hx + hr * 0.8, hy + hr * 0.5),
+                                                       (hx, hy + hr * 1.6)])  # beard
+            crown = [(hx - hr, hy - hr * 0.6), (hx - hr, hy - hr * 1.6), (hx - hr * 0.5, hy - hr * 1.05),
+                     (hx, hy - hr * 1.8), (hx + hr * 0.5, hy - hr * 1.05), (hx + hr, hy - hr * 1.6),
+                     (hx + hr, hy - hr * 0.6)]
+            pygame.gfxdraw.filled_polygon(half, crown, trim)
+            pygame.gfxdraw.aapolygon(half, crown, (140, 100, 30))
+        elif rank == "Q":
+            pygame.draw.arc(half, (150, 80, 30), (hx - hr * 1.2, hy - hr * 1.1, hr * 2.4, hr * 2.8), 0, math.pi,
+                            max(2, hr // 3))  # hair
+            tiara = [(hx - hr * 0.8, hy - hr * 0.75), (hx - hr * 0.4, hy - hr * 1.3), (hx, hy - hr * 1.05),
+                     (hx + hr * 0.4, hy - hr * 1.3), (hx + hr * 0.8, hy - hr * 0.75)]
+            pygame.gfxdraw.filled_polygon(half, tiara, trim)
+            pygame.gfxdraw.aapolygon(half, tiara, (140, 100, 30))
+        else:  # jack: cap with a feather
+            cap = [(hx - hr * 1.1, hy - hr * 0.5), (hx - hr * 0.9, hy - hr * 1.25), (hx + hr * 0.9, hy - hr * 1.25),
+                   (hx + hr * 1.1, hy - hr * 0.5)]
+            pygame.gfxdraw.filled_polygon(half, cap, robe)
+            pygame.gfxdraw.aapolygon(half, cap, robe)
+            feather = [(hx + hr * 0.6, hy - hr * 1.2), (hx + hr * 1.9, hy - hr * 2.1), (hx + hr * 1.0, hy - hr * 0.9)]
+            pygame.gfxdraw.filled_polygon(half, feather, trim)
+        # suit emblem and letter
+        draw_suit(half, suit, (hw * 0.16, hh * 0.2), hw * 0.2, ink)
+        draw_suit(half, suit, (hw * 0.84, hh * 0.2), hw * 0.2, ink)
+        surf.blit(half, (fx, fy))
+        surf.blit(pygame.transform.rotate(half, 180), (fx, fy + fh - hh))
+        pygame.draw.line(surf, trim, (fx, fy + fh // 2), (fx + fw, fy + fh // 2), max(1, w // 80))
+        pygame.draw.rect(surf, ink, (fx, fy, fw, fh), max(1, w // 70))
+        pygame.draw.rect(surf, trim, (fx - max(2, w // 40), fy - max(2, w // 40), fw + 2 * max(2, w // 40),
+                                      fh + 2 * max(2, w // 40)), max(1, w // 100))
+
+    def _draw_joker(self, surf: pygame.Surface, card: str) -> None:
+        w, h = surf.get_size()
+        ink = (206, 28, 40) if card == "X1" else (20, 20, 24)
+        px = int(w * 0.14)
+        for i, ch in enumerate("JOKER"):
+            g = self.fonts.font(px, "serif").render(ch, True, ink)
+            surf.blit(g, (int(w * 0.12) - g.get_width() // 2, int(h * 0.06) + i * int(px * 1.05)))
+        cx, cy, r = w / 2, h * 0.55, w * 0.3
+        star = []
+        for k in range(10):
+            a = -math.pi / 2 + k * math.pi / 5
+            rr = r if k % 2 == 0 else r * 0.45
+            star.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        pygame.gfxdraw.filled_polygon(surf, star, ink)
+        pygame.gfxdraw.aapolygon(surf, star, ink)
+        label = "HIGH" if card == "X1" else "LOW"
+        t = self.fonts.font(int(w * 0.12), "bold").render(label, True, ink)
+        surf.blit(t, (cx - t.get_width() / 2, h * 0.8))
+
+    def _draw_back(self, w: int) -> pygame.Surface:
+        h = self.height(w)
+        dark, light = BACK_COLORS[self.back_name]
+        surf = pygame.Surface((w, h))
+        surf.fill(PAPER)
+        m = max(2, w // 14)
+        inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        pygame.draw.rect(surf, dark, inner, border_radius=max(2, w // 20))
+        step = max(4, w // 9)
+        clip = surf.get_clip()
+        surf.set_clip(inner.inflate(-2, -2))
+        lw = max(1, w // 90)
+        for k in range(-h, w + h, step):
+            pygame.draw.line(surf, light, (inner.x + k, inner.y), (inner.x + k + h, inner.y + h), lw)
+            pygame.draw.line(surf, light, (inner.x + k, inner.y), (inner.x + k - h, inner.y + h), lw)
+        surf.set_clip(clip)
+        pygame.draw.rect(surf, light, inner, width=max(1, w // 50), border_radius=max(2, w // 20))
+        # central medallion
+        cx, cy = w // 2, h // 2
+        r = int(w * 0.24)
+        pygame.gfxdraw.filled_circle(surf, cx, cy, r, dark)
+        pygame.gfxdraw.aacircle(surf, cx, cy, r, PAPER)
+        pygame.draw.circle(surf, PAPER, (cx, cy), r, max(1, w // 60))
+        g = self.fonts.font(int(w * 0.3), "serif").render("B", True, PAPER)
+        surf.blit(g, (cx - g.get_width() / 2, cy - g.get_height() / 2))
+        pygame.draw.rect(surf, (168, 160, 146), surf.get_rect(), width=max(1, w // 90), border_radius=max(3, w // 12))
+        return surf

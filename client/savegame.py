@@ -1,0 +1,69 @@
+"""Save and resume a single-player match from the engine's record.
+
+``save.json`` in the config directory holds ``{"record": <State.to_record()>,
+"seat": s, "levels": {...}, "seed": n, "saved": "<iso time>"}``.  Loading
+replays the record through ``core.replay``; a bad file is reported and
+removed, never a crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+from pathlib import Path
+from typing import Any
+
+from client.settings import config_dir
+
+
+def save_path() -> Path:
+    """Where the single-player save lives."""
+    return config_dir() / "save.json"
+
+
+def has_save() -> bool:
+    """True if a save file exists."""
+    return save_path().is_file()
+
+
+def write_save(record: dict[str, Any], seat: int, levels: dict[int, str], seed: int) -> str | None:
+    """Write the save atomically; return an error message instead of raising."""
+    data = {
+        "record": record, "seat": seat, "levels": {str(k): v for k, v in levels.items()}, "seed": seed,
+        "saved": datetime.datetime.now().isoformat(timespec="seconds"),
+    }
+    path = save_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name("save.json.tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        return f"The match could not be saved: {exc}"
+    return None
+
+
+def read_save() -> tuple[dict[str, Any] | None, str | None]:
+    """Return (save data, None) or (None, reason). A corrupt save is deleted."""
+    path = save_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
+            raise ValueError("not a Bella save")
+        int(data.get("seat", 0))
+        levels = data.get("levels") or {}
+        if not isinstance(levels, dict):
+            raise ValueError("bad AI levels")
+        return data, None
+    except FileNotFoundError:
+        return None, "There is no saved match."
+    except (OSError, ValueError, TypeError) as exc:
+        delete_save()
+        return None, f"The saved match could not be read ({exc}); it was discarded."
+
+
+def delete_save() -> None:
+    """Remove the save (after the match ends or when it is unreadable)."""
+    with contextlib.suppress(OSError):
+        save_path().unlink()

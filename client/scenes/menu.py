@@ -1,0 +1,93 @@
+"""The title screen and main menu."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from client import ui
+from client.scene import Scene
+
+
+class MainMenu(Scene):
+    """Title, a fan of cards, and the main choices."""
+
+    def layout(self) -> None:
+        from client import savegame
+
+        s = self.app.scale
+        entries: list[tuple[str, object, bool]] = []
+        if savegame.has_save():
+            entries.append(("Resume saved match", self._resume, True))
+        entries += [
+            ("New game", self._new_game, not savegame.has_save()),
+            ("Host a LAN game", self._host, False),
+            ("Join a LAN game", self._join, False),
+            ("How to play", self._rules, False),
+            ("Settings", self._settings, False),
+            ("Quit", self.app.quit, False),
+        ]
+        top = self.app.size[1] * 0.43
+        buttons = self.button_column(entries, top=top, height=50, gap=12, width=360)  # type: ignore[arg-type]
+        self.widgets.set_focus(buttons[0])
+        del s
+
+    def _resume(self) -> None:
+        from client.scenes.newgame import resume_saved
+
+        resume_saved(self.app)
+
+    def _new_game(self) -> None:
+        from client.scenes.newgame import NewGame
+
+        self.app.push(NewGame(self.app))
+
+    def _host(self) -> None:
+        self.app.open_module("client.scenes.lan_host", "Hosting a LAN game")
+
+    def _join(self) -> None:
+        self.app.open_module("client.scenes.lan_join", "Joining a LAN game")
+
+    def _rules(self) -> None:
+        from client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def _settings(self) -> None:
+        from client.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.app.draw_backdrop(surf)
+        s = self.app.scale
+        w, h = surf.get_size()
+        self._draw_fan(surf, (w / 2, h * 0.2), s)
+        t = self.app.fonts.shadowed("Bella", int(96 * s), ui.GOLD, "serif")
+        ui.blit_center(surf, t, (w / 2, h * 0.25 + 24 * s))
+        sub = self.app.fonts.text("Belote \u2022 Klaberjass \u2022 Deberts \u2022 Tertz \u2022 Pitch",
+                                  int(22 * s), ui.TEXT_DIM)
+        ui.blit_center(surf, sub, (w / 2, h * 0.25 + 86 * s))
+        self.widgets.draw(surf, self.app)
+        foot = self.app.fonts.text("F11 fullscreen  \u2022  Ctrl+M mute  \u2022  Esc back", int(16 * s), ui.TEXT_DIM)
+        ui.blit_center(surf, foot, (w / 2, h - 22 * s))
+
+    def _draw_fan(self, surf: pygame.Surface, center: tuple[float, float], s: float) -> None:
+        from client.cards import CardArt
+
+        cards: CardArt = self.app.cards  # type: ignore[assignment]
+        names = ["JH", "9S", "AD", "KC", "QH"]
+        cw = int(92 * s)
+        n = len(names)
+        sway = math.sin(self.time * 0.8) * 1.5
+        for i, c in enumerate(names):
+            ang = (i - (n - 1) / 2) * 13 + sway
+            rad = math.radians(ang)
+            img = cards.rotated(c, cw, -ang)
+            x = center[0] + math.sin(rad) * 150 * s
+            y = center[1] - 10 * s + (1 - math.cos(rad)) * 220 * s
+            ui.blit_center(surf, img, (x, y))

@@ -1,0 +1,106 @@
+"""Settings: display, animation speed, sound, card style, name. Applied and saved at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import settings as st
+from client import ui
+from client.scene import Scene
+from client.widgets import Button, Picker, TextInput
+
+WINDOW_SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
+
+
+class SettingsScene(Scene):
+    """Every player setting, with a live card preview."""
+
+    title = "Settings"
+
+    def layout(self) -> None:
+        app = self.app
+        s = app.settings
+        w, h = app.size
+        row, gap = app.px(44), app.px(8)
+        x, cw = int(w * 0.1), int(w * 0.5)
+        y = app.px(120)
+        sizes = list(WINDOW_SIZES)
+        cur = (int(s.window_size[0]), int(s.window_size[1]))
+        if cur not in sizes:
+            sizes.append(cur)
+        pct = [(v / 10, f"{v * 10} %") for v in range(11)]
+        rows: list[Any] = [
+            Picker("Fullscreen", [(False, "Off"), (True, "On")], app.fullscreen, self._fullscreen,
+                   help="Also F11 or Alt+Enter at any time."),
+            Picker("Window size", [(sz, f"{sz[0]} \u00d7 {sz[1]}") for sz in sizes], cur, self._size,
+                   help="Size of the window when not fullscreen (you can also drag its edges)."),
+            Picker("Animation speed", [(v, f"{v:g}\u00d7") for v in st.ANIM_SPEEDS], s.animation_speed,
+                   lambda v: self._set("animation_speed", v), help="How fast cards fly and bots play."),
+            Picker("Sound volume", pct, round(s.sound_volume, 1), lambda v: self._set("sound_volume", v),
+                   help="Card snaps, chimes and fanfares."),
+            Picker("Music volume", pct, round(s.music_volume, 1), lambda v: self._set("music_volume", v),
+                   help="The soft background loop."),
+            Picker("Mute all", [(False, "Off"), (True, "On")], s.muted, lambda v: self._set("muted", v),
+                   help="Silence everything (Ctrl+M at any time)."),
+            Picker("Card style", [("classic", "Classic two-colour"), ("four_colour", "Four-colour deck")],
+                   s.card_style, lambda v: self._set("card_style", v),
+                   help="Four-colour: spades black, hearts red, diamonds blue, clubs green."),
+            Picker("Card back", [(b, b.capitalize()) for b in st.CARD_BACKS], s.card_back,
+                   lambda v: self._set("card_back", v), help="Colour of the card backs."),
+            Picker("Why-not on hover", [(True, "On"), (False, "Off")], s.show_hover_reasons,
+                   lambda v: self._set("show_hover_reasons", v),
+                   help="Show why a dimmed card cannot be played when the pointer rests on it."),
+            Picker("Language", [("en", "English")], s.language, None, help="More languages may come later."),
+        ]
+        for p in rows:
+            p.rect = pygame.Rect(x, y, cw, row)
+            p.tooltip = None
+            self.add(p)
+            y += row + gap
+        lab_w = int(cw * 0.5)
+        self.name_label_pos = (x, y + row // 2)
+        self.add(TextInput(s.player_name, pygame.Rect(x + cw - int(cw * 0.46), y, int(cw * 0.46), row),
+                           max_len=20, on_change=self._name, placeholder="Your name"))
+        del lab_w
+        bw = app.px(220)
+        done = Button("Done", self.back, pygame.Rect(w // 2 - bw // 2, h - app.px(80), bw, app.px(54)), primary=True)
+        self.add(done)
+        self.preview = pygame.Rect(int(w * 0.66), app.px(150), int(w * 0.26), app.px(360))
+        if self.widgets.focus < 0:
+            self.widgets.set_focus(rows[0])
+
+    def _fullscreen(self, v: bool) -> None:
+        if v != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def _size(self, v: tuple[int, int]) -> None:
+        self.app.set_window_size(v)
+
+    def _set(self, name: str, v: Any) -> None:
+        setattr(self.app.settings, name, v)
+        self.app.apply_settings(self.app.settings)
+
+    def _name(self, text: str) -> None:
+        if text.strip():
+            self.app.settings.player_name = text.strip()[:20]
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.app.pop()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        app = self.app
+        t = app.fonts.text("Your name", app.px(19), ui.TEXT, "bold")
+        surf.blit(t, (self.name_label_pos[0], self.name_label_pos[1] - t.get_height() // 2))
+        r = self.preview
+        surf.blit(ui.panel(r.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), r.topleft)
+        cards = app.cards
+        cw = int(r.w * 0.3)
+        for i, c in enumerate(["AS", "KH", "QD", "JC"]):
+            img = cards.face(c, cw)  # type: ignore[attr-defined]
+            surf.blit(img, (r.x + app.px(14) + i * int(cw * 0.72), r.y + app.px(20)))
+        back = cards.back(cw)  # type: ignore[attr-defined]
+        surf.blit(back, (r.centerx - cw // 2, r.y + app.px(40) + int(cw * 1.4)))

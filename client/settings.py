@@ -1,0 +1,148 @@
+"""Player settings, persisted as JSON in the user's config directory.
+
+The directory is ``$XDG_CONFIG_HOME/bella`` (else ``~/.config/bella``; on
+Windows ``%APPDATA%/bella``, on macOS ``~/Library/Application Support/bella``).
+A missing file gives the defaults; a corrupt or unreadable one is reported
+(the message is shown on screen by the app) and replaced by the defaults:
+never a crash.  Unknown keys are dropped, bad values fall back one by one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+CARD_STYLES = ("classic", "four_colour")
+CARD_BACKS = ("crimson", "navy", "emerald")
+ANIM_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+def config_dir() -> Path:
+    """The directory holding ``settings.json`` and ``save.json``."""
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    if xdg:
+        return Path(xdg) / "bella"
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "bella"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "bella"
+    return Path.home() / ".config" / "bella"
+
+
+@dataclass
+class Settings:
+    """Everything the player can change in the Settings scene (and a few memories)."""
+
+    fullscreen: bool = False
+    window_size: list[int] = field(default_factory=lambda: [1280, 720])
+    animation_speed: float = 1.0
+    sound_volume: float = 0.7
+    music_volume: float = 0.3
+    muted: bool = False
+    card_style: str = "classic"
+    card_back: str = "crimson"
+    language: str = "en"
+    player_name: str = "You"
+    show_hover_reasons: bool = True
+    last_game: str = ""
+    last_players: int = 0
+    last_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    last_levels: list[str] = field(default_factory=list)
+
+    def clean(self) -> None:
+        """Clamp every value into its allowed range (after loading untrusted JSON)."""
+        d = Settings()
+        if not isinstance(self.fullscreen, bool):
+            self.fullscreen = d.fullscreen
+        ws = self.window_size
+        if (not isinstance(ws, list) or len(ws) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in ws)):
+            self.window_size = d.window_size
+        else:
+            self.window_size = [max(640, min(7680, ws[0])), max(400, min(4320, ws[1]))]
+        for name, lo, hi in (("animation_speed", 0.25, 4.0), ("sound_volume", 0.0, 1.0),
+                             ("music_volume", 0.0, 1.0)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                setattr(self, name, getattr(d, name))
+            else:
+                setattr(self, name, float(max(lo, min(hi, v))))
+        for name in ("muted", "show_hover_reasons"):
+            if not isinstance(getattr(self, name), bool):
+                setattr(self, name, getattr(d, name))
+        if self.card_style not in CARD_STYLES:
+            self.card_style = d.card_style
+        if self.card_back not in CARD_BACKS:
+            self.card_back = d.card_back
+        if self.language != "en":
+            self.language = "en"
+        if not isinstance(self.player_name, str) or not self.player_name.strip():
+            self.player_name = d.player_name
+        self.player_name = self.player_name.strip()[:20]
+        if not isinstance(self.last_game, str):
+            self.last_game = ""
+        if isinstance(self.last_players, bool) or not isinstance(self.last_players, int):
+            self.last_players = 0
+        if not isinstance(self.last_options, dict) or not all(
+            isinstance(k, str) and isinstance(v, dict) for k, v in self.last_options.items()
+        ):
+            self.last_options = {}
+        if not isinstance(self.last_levels, list) or not all(isinstance(v, str) for v in self.last_levels):
+            self.last_levels = []
+
+
+def settings_path() -> Path:
+    """Where the settings live."""
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """Read the settings; return them and an error message if the file was bad.
+
+    A bad file is replaced by the defaults (the old one is kept as
+    ``settings.json.bad`` so nothing the player wrote is silently lost).
+    """
+    path = path or settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict):
+            raise ValueError("the file does not hold a JSON object")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        s = Settings()
+        with contextlib.suppress(OSError):
+            path.replace(path.with_name(path.name + ".bad"))
+        err = save_settings(s, path)
+        msg = f"Your settings file was unreadable ({_short(exc)}); it was reset to the defaults."
+        if err:
+            msg += f" {err}"
+        return s, msg
+    known = {f.name for f in fields(Settings)}
+    s = Settings(**{k: v for k, v in raw.items() if k in known})
+    s.clean()
+    return s, None
+
+
+def save_settings(s: Settings, path: Path | None = None) -> str | None:
+    """Write the settings atomically; return an error message instead of raising."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(asdict(s), indent=2, sort_keys=True), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        return f"Settings could not be saved: {_short(exc)}."
+    return None
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) < 90 else text[:87] + "..."
