@@ -1,0 +1,261 @@
+"""Sans-I/O connection state machine: bytes in, typed messages out, replies queued as bytes.
+
+One :class:`Connection` per TCP connection, on either side.  The I/O layer
+feeds it received bytes with :meth:`Connection.receive_data` (with the current
+time, for rate limiting) and writes out whatever :meth:`Connection.data_to_send`
+returns; once :attr:`Connection.closed` is true it flushes and closes the socket.
+
+States (``docs/protocol.md``, "Connection states")::
+
+    host side:  HANDSHAKE --hello ok--> OPEN --bye / fatal error / too many errors--> CLOSED
+    peer side:  HANDSHAKE --welcome---> OPEN --bye / fatal error / too many errors--> CLOSED
+
+Protocol errors (undecodable frames, malformed or unknown messages, messages
+not allowed in the current state, flooding) are answered here with an
+``error`` message and counted as strikes; more than ``max_strikes`` within
+``strike_window`` seconds closes the connection with ``bye too_many_errors``.
+Only valid messages reach the application.
+
+>>> host, peer = Connection("host"), Connection("peer")
+>>> peer.send(Hello(PROTOCOL_VERSION, GAME_VERSION, "Ann"))
+>>> [type(m).__name__ for m in host.receive_data(peer.data_to_send(), now=0.0)]
+['Hello']
+>>> host.state
+<State.HANDSHAKE: 1>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from net.codec import MAX_FRAME_TO_HOST, MAX_FRAME_TO_PEER, CodecError, FrameDecoder, decode_body, encode
+from net.messages import (
+    GAME_VERSION,
+    PROTOCOL_VERSION,
+    TO_HOST,
+    TO_PEER,
+    Bye,
+    Error,
+    Hello,
+    Message,
+    MessageError,
+    Welcome,
+    parse,
+)
+
+
+class State(enum.Enum):
+    """Where a connection is in its life."""
+
+    HANDSHAKE = 1
+    OPEN = 2
+    CLOSED = 3
+
+
+def version_compatible(a: str, b: str) -> bool:
+    """True when two Bella versions may play together (same major and minor)."""
+    return a.split(".")[:2] == b.split(".")[:2]
+
+
+def mismatch_message(their_protocol: Any, their_version: Any, *, we_are: str) -> str:
+    """The player-facing text explaining a version mismatch."""
+    theirs = f"Bella {str(their_version)[:32]} (protocol {str(their_protocol)[:12]})"
+    ours = f"Bella {GAME_VERSION} (protocol {PROTOCOL_VERSION})"
+    if we_are == "host":
+        return f"this table runs {ours} but you have {theirs}; both must run the same version"
+    return f"the table runs {theirs} but you have {ours}; both must run the same version"
+
+
+class Connection:
+    """The protocol state of one connection, as the ``"host"`` or the ``"peer"`` side.
+
+    ``rate``/``burst`` bound the messages per second a host accepts from a
+    peer (a token bucket); extra messages are refused with ``flood``.
+    """
+
+    def __init__(
+        self,
+        role: str,
+        *,
+        max_strikes: int = 5,
+        strike_window: float = 60.0,
+        rate: float = 50.0,
+        burst: float = 100.0,
+    ) -> None:
+        if role not in ("host", "peer"):
+            raise ValueError("role must be 'host' or 'peer'")
+        self.role = role
+        self.state = State.HANDSHAKE
+        self.max_strikes = max_strikes
+        self.strike_window = strike_window
+        self.rate = rate
+        self.burst = burst
+        self._tokens = burst
+        self._last: float | None = None
+        self._last_refill: float | None = None
+        self._strikes: deque[float] = deque()
+        self._decoder = FrameDecoder(MAX_FRAME_TO_HOST if role == "host" else MAX_FRAME_TO_PEER)
+        self._accepts = TO_HOST if role == "host" else TO_PEER
+        self._out_limit = MAX_FRAME_TO_PEER if role == "host" else MAX_FRAME_TO_HOST
+        self._out: list[bytes] = []
+        self.close_reason: str | None = None
+        """Why the connection closed: a bye reason code (ours or the other side's)."""
+        self.close_message: str = ""
+        """The words that came with it."""
+        self.remote_closed = False
+        """True when the other side said bye."""
+        self.on_send: Callable[[dict[str, Any]], None] | None = None
+        """Called with every message queued, as its wire map (the host's leak checks in tests)."""
+
+    # ------------------------------------------------------------------ output
+    @property
+    def closed(self) -> bool:
+        """True once the connection is over (flush :meth:`data_to_send`, then close the socket)."""
+        return self.state is State.CLOSED
+
+    def send(self, msg: Message) -> None:
+        """Queue ``msg`` (ignored once closed)."""
+        if self.state is not State.CLOSED:
+            wire = msg.to_wire()
+            if self.on_send is not None:
+                self.on_send(wire)
+            self._out.append(encode(wire, max_frame=self._out_limit))
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue an already encoded frame (the host encodes a broadcast once)."""
+        if self.state is not State.CLOSED:
+            self._out.append(frame)
+
+    def data_to_send(self) -> bytes:
+        """Return and forget the bytes queued for the socket."""
+        if not self._out:
+            return b""
+        data = b"".join(self._out)
+        self._out.clear()
+        return data
+
+    def error(self, code: str, message: str, ref: str | None = None, *, strike: bool = False) -> None:
+        """Queue an ``error``; with ``strike``, count it towards dropping the connection."""
+        self.send(Error(code, message[:300], ref))
+        if strike:
+            self._strike()
+
+    def close(self, reason: str, message: str = "") -> None:
+        """Say ``bye`` and close."""
+        if self.state is State.CLOSED:
+            return
+        self.send(Bye(reason, message[:300]))
+        self.state = State.CLOSED
+        self.close_reason = reason
+        self.close_message = message
+
+    def accept(self, welcome: Welcome) -> None:
+        """Host side: answer a valid hello with ``welcome`` and open the connection."""
+        self.send(welcome)
+        if self.state is State.HANDSHAKE:
+            self.state = State.OPEN
+
+    def connection_lost(self) -> None:
+        """The socket closed under us."""
+        if self.state is not State.CLOSED:
+            self.state = State.CLOSED
+            self.close_reason = self.close_reason or "connection_lost"
+
+    def _strike(self, now: float | None = None) -> None:
+        t = self._last if now is None else now
+        t = 0.0 if t is None else t
+        self._strikes.append(t)
+        while self._strikes and self._strikes[0] < t - self.strike_window:
+            self._strikes.popleft()
+        if len(self._strikes) > self.max_strikes:
+            self.close("too_many_errors", "too many invalid messages")
+
+    # ------------------------------------------------------------------- input
+    def receive_data(self, data: bytes, now: float) -> list[Message]:
+        """Feed received bytes; return the valid messages for the application.
+
+        Protocol errors are answered (queued) here; check :attr:`closed` afterwards.
+        """
+        out: list[Message] = []
+        if self.state is State.CLOSED:
+            return out
+        try:
+            self._decoder.feed(data)
+            for body in self._decoder.frames():
+                if self.closed:
+                    break
+                msg = self._one(body, now)
+                if msg is not None:
+                    out.append(msg)
+        except CodecError as exc:  # fatal: oversized frame
+            self.send(Error(exc.code, str(exc)[:300], None))
+            self.close(exc.code, str(exc))
+        return out
+
+    def _one(self, body: bytes, now: float) -> Message | None:
+        self._last = now
+        if self.role == "host":
+            if self._last_refill is not None:
+                self._tokens = min(self.burst, self._tokens + (now - self._last_refill) * self.rate)
+            self._last_refill = now
+            if self._tokens < 1.0:
+                self.error("flood", "too many messages; slow down", strike=True)
+                return None
+            self._tokens -= 1.0
+        try:
+            value = decode_body(body)
+        except CodecError as exc:
+            self.error(exc.code, str(exc), strike=True)
+            return None
+        ref = value.get("t") if isinstance(value, dict) and isinstance(value.get("t"), str) else None
+        ref = ref[:32] if ref else None
+        if self.role == "host" and self.state is State.HANDSHAKE and ref == "hello":
+            proto, version = value.get("protocol"), value.get("version")
+            if proto != PROTOCOL_VERSION or not isinstance(version, str) or not version_compatible(
+                version, GAME_VERSION
+            ):
+                text = mismatch_message(proto, version, we_are="host")
+                self.error("version_mismatch", text, "hello")
+                self.close("version_mismatch", text)
+                return None
+        if self.role == "peer" and self.state is State.HANDSHAKE and ref == "welcome":
+            proto, version = value.get("protocol"), value.get("version")
+            if proto != PROTOCOL_VERSION or not isinstance(version, str) or not version_compatible(
+                version, GAME_VERSION
+            ):
+                text = mismatch_message(proto, version, we_are="peer")
+                self.close("version_mismatch", text)
+                return None
+        try:
+            msg = parse(value, self._accepts)
+        except MessageError as exc:
+            self.error(exc.code, str(exc), ref, strike=True)
+            return None
+        return self._gate(msg)
+
+    def _gate(self, msg: Message) -> Message | None:
+        """Apply the state machine to a valid message."""
+        if isinstance(msg, Bye):
+            self.state = State.CLOSED
+            self.remote_closed = True
+            self.close_reason = msg.reason
+            self.close_message = msg.message
+            return msg
+        if self.state is State.HANDSHAKE:
+            if self.role == "host" and not isinstance(msg, Hello):
+                self.error("not_allowed_now", f"say hello first, not {msg.T}", msg.T, strike=True)
+                return None
+            if self.role == "peer":
+                if isinstance(msg, Welcome):
+                    self.state = State.OPEN
+                elif not isinstance(msg, Error):
+                    self.error("not_allowed_now", f"expected welcome, not {msg.T}", msg.T, strike=True)
+                    return None
+            return msg
+        if isinstance(msg, (Hello, Welcome)):
+            self.error("not_allowed_now", f"{msg.T} is only allowed once, at the start", msg.T, strike=True)
+            return None
+        return msg

@@ -1,0 +1,724 @@
+"""The asyncio host: one table, the authoritative :class:`core.State`, and its peers.
+
+The host owns the match.  Peers send actions; the host checks them in order
+(seat, phase, sequence number, legality), applies them, deals when the engine
+asks for chance, and sends each peer only its own ``state.view(seat)`` and
+``state.events_for(seat, ...)``.  Bots (``core.ai.make_bot``) fill seats the
+owner gives them, and play for a disconnected player after a short pause
+until it reconnects with its token or its grace period runs out.
+
+Everything on the table happens on the loop's thread; bots think on worker
+threads and their move is re-checked against the current state before it
+is applied.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import core
+from core.ai import LEVELS, Bot, feed, make_bot
+from net.connection import Connection
+from net.messages import (
+    GAME_VERSION,
+    MAX_EVENTS_PER_UPDATE,
+    MAX_SEATS,
+    PROTOCOL_VERSION,
+    ActionMsg,
+    Bye,
+    ChatLine,
+    ChatSend,
+    Hello,
+    LeaveSeat,
+    Lobby,
+    Message,
+    Ping,
+    Pong,
+    Ready,
+    Start,
+    TakeSeat,
+    Update,
+    Welcome,
+)
+from net.text import MAX_CHAT, MAX_TABLE_NAME, clean_name, clean_text
+
+log = logging.getLogger("bella.net.host")
+
+MAX_LINKS = 64
+"""Most simultaneous connections one table accepts."""
+MAX_WRITE_BUFFER = 4 * 1024 * 1024
+"""A peer that lets this much output pile up unread is dropped (a stuck or hostile reader)."""
+READ_CHUNK = 65536
+
+SendHook = Callable[[int | None, dict[str, Any]], None]
+
+
+@dataclass
+class Client:
+    """A person known to the table (connected now or not): name, token, seat."""
+
+    id: int
+    name: str
+    token: str
+    owner: bool = False
+    seat: int | None = None
+    ready: bool = False
+    link: _Link | None = None
+    cursor: int = 0
+    """Index of the next event this client has not been sent."""
+    left_at: float | None = None
+
+
+@dataclass
+class SeatSlot:
+    """One seat: empty, a human client, or a bot of some level."""
+
+    index: int
+    kind: str = "empty"
+    client: int | None = None
+    level: str | None = None
+    bot: Bot | None = None
+    disconnected_at: float | None = None
+    grace: asyncio.TimerHandle | None = None
+
+
+@dataclass(eq=False)
+class _Link:
+    """One TCP connection."""
+
+    conn: Connection
+    writer: asyncio.StreamWriter
+    created: float
+    last_heard: float
+    client: Client | None = None
+    pings: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Host:
+    """One LAN table.  Create it, ``await start()``, and ``await stop()`` when done.
+
+    ``grace``: seconds a disconnected player keeps its seat; ``takeover_delay``:
+    pause before a bot plays for a disconnected player; ``bot_delay``: pause
+    before each bot move; ``autostart``: start as soon as every seat is filled
+    and every human is ready (the dedicated host); ``owner_key``: the secret a
+    peer's hello must carry to own the table (may start it);  ``on_send``:
+    called with (recipient seat, message) for every message sent (tests);
+    ``on_change``: called after any lobby change (the zeroconf advertiser).
+
+    Raises :class:`core.UnknownGame` / :class:`core.OptionError` for a bad game,
+    player count or option, and ``ValueError`` for a bad bot seat or level.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        table_name: str = "Bella table",
+        *,
+        bots: dict[int, str] | None = None,
+        seed: int | None = None,
+        grace: float = 120.0,
+        takeover_delay: float = 2.0,
+        takeover_level: str = "normal",
+        bot_delay: float = 0.0,
+        bot_max_ms: float = 3000.0,
+        ping_interval: float = 5.0,
+        ping_timeout: float = 20.0,
+        hello_timeout: float = 10.0,
+        autostart: bool = False,
+        owner_key: str | None = None,
+        on_send: SendHook | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed if seed is not None else secrets.randbits(32)
+        self.rng = random.Random(self.seed)
+        self.state: core.State = core.new_match(game, players=players, options=options or {},
+                                                seed=self.rng.randrange(2**31))
+        if players > MAX_SEATS:
+            raise core.OptionError(f"a LAN table has at most {MAX_SEATS} seats")
+        self.options: dict[str, Any] = dict(self.state.options)
+        self.table_name = clean_text(table_name, MAX_TABLE_NAME) or "Bella table"
+        self.grace = grace
+        self.takeover_delay = takeover_delay
+        if takeover_level not in LEVELS:
+            raise ValueError(f"unknown bot level {takeover_level!r}; levels: {', '.join(LEVELS)}")
+        self.takeover_level = takeover_level
+        self.bot_delay = bot_delay
+        self.bot_max_ms = bot_max_ms
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
+        self.hello_timeout = hello_timeout
+        self.autostart = autostart
+        self.owner_key = owner_key
+        self.on_send = on_send
+        self.on_change = on_change
+        self.seats = [SeatSlot(i) for i in range(players)]
+        self.clients: dict[int, Client] = {}
+        self.links: set[_Link] = set()
+        self.started = False
+        """True while a match is being played (False in the lobby and once it is over)."""
+        self.matches = 0
+        self.chat: list[tuple[str, str]] = []
+        self._next_client = 1
+        self._bot_task: asyncio.Task[None] | None = None
+        self._bot_key: tuple[int, int, str] | None = None
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.address = ""
+        self.port = 0
+        self.closed = False
+        for seat, level in (bots or {}).items():
+            self.set_bot(seat, level)
+
+    # ------------------------------------------------------------- lifecycle
+    async def start(self, bind: str = "0.0.0.0", port: int = 0) -> tuple[str, int]:
+        """Listen on ``bind:port`` (0 = any free port); return the bound address and port."""
+        self._server = await asyncio.start_server(self._serve, bind, port, limit=READ_CHUNK)
+        sock = self._server.sockets[0].getsockname()
+        self.address, self.port = str(sock[0]), int(sock[1])
+        self._spawn(self._keepalive())
+        log.info("table %r (%s, %d players) listening on %s:%d", self.table_name, self.game, self.players,
+                 self.address, self.port)
+        return self.address, self.port
+
+    async def stop(self, message: str = "The host closed the table") -> None:
+        """Tell every peer the host quit, close every connection and stop listening."""
+        if self.closed:
+            return
+        self.closed = True
+        for link in list(self.links):
+            link.conn.close("host_quit", message)
+            self._flush(link)
+            link.writer.close()
+        if self._server is not None:
+            self._server.close()
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+        tasks = [t for t in self._tasks if t is not asyncio.current_task()]
+        if self._bot_task is not None:
+            tasks.append(self._bot_task)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        log.info("table %r closed", self.table_name)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ----------------------------------------------------------------- lobby
+    def lobby(self, seat: int | None = None) -> dict[str, Any]:
+        """The lobby snapshot (the shape of ``net.lan.HostHandle.lobby``)."""
+        return {
+            "table": self.table_name,
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "options": dict(self.options),
+            "seats": [self._seat_entry(s) for s in self.seats],
+            "started": self.started,
+        }
+
+    @property
+    def variant(self) -> str:
+        """The game's variant option, if it has one ("" otherwise)."""
+        v = self.options.get("variant", "")
+        return str(v)
+
+    def seats_taken(self) -> int:
+        """Seats held by humans (bots give theirs up to a joining human)."""
+        return sum(1 for s in self.seats if s.kind == "human")
+
+    def _seat_entry(self, s: SeatSlot) -> dict[str, Any]:
+        if s.kind == "human" and s.client is not None:
+            c = self.clients[s.client]
+            return {"seat": s.index, "name": c.name, "kind": "human", "level": None,
+                    "ready": c.ready, "connected": c.link is not None}
+        if s.kind == "bot":
+            return {"seat": s.index, "name": f"{(s.level or 'normal').capitalize()} bot", "kind": "bot",
+                    "level": s.level, "ready": True, "connected": True}
+        return {"seat": s.index, "name": "", "kind": "empty", "level": None, "ready": False, "connected": False}
+
+    def set_bot(self, seat: int, level: str | None) -> None:
+        """Put a bot of ``level`` at ``seat`` (``None`` empties it).  Lobby only.
+
+        A human sitting there is stood up.  Raises ``ValueError`` with a reason.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}")
+        if self.started:
+            raise ValueError("the match has started; seats change only in the lobby")
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        slot = self.seats[seat]
+        self._unseat(slot)
+        if level is not None:
+            slot.kind, slot.level = "bot", level
+            slot.bot = self._make_bot(level)
+        self._lobby_changed()
+
+    def _make_bot(self, level: str) -> Bot:
+        return make_bot(level, seed=self.rng.randrange(2**31), clock=time.perf_counter, max_ms=self.bot_max_ms)
+
+    def _unseat(self, slot: SeatSlot) -> None:
+        if slot.client is not None:
+            c = self.clients.get(slot.client)
+            if c is not None:
+                c.seat, c.ready = None, False
+        if slot.grace is not None:
+            slot.grace.cancel()
+        slot.kind, slot.client, slot.level, slot.bot = "empty", None, None, None
+        slot.disconnected_at, slot.grace = None, None
+
+    def start_match(self) -> None:
+        """Start a match now.  Raises ``ValueError`` saying why it cannot start."""
+        if self.started:
+            raise ValueError("the match has already started")
+        for s in self.seats:
+            if s.kind == "empty":
+                raise ValueError(f"seat {s.index + 1} is empty; seat a player or a bot there")
+            if s.kind == "human" and s.client is not None:
+                c = self.clients[s.client]
+                if c.link is None:
+                    raise ValueError(f"{c.name} is not connected")
+                if not c.ready:
+                    raise ValueError(f"{c.name} is not ready")
+        if self.matches > 0 or self.state.seq > 0:
+            self.state = core.new_match(self.game, players=self.players, options=self.options,
+                                        seed=self.rng.randrange(2**31))
+        self.matches += 1
+        self.started = True
+        for s in self.seats:  # fresh bots: their memory of the last match is useless
+            s.bot = self._make_bot(s.level) if s.kind == "bot" and s.level else None
+        for c in self.clients.values():
+            c.cursor = 0
+        log.info("match %d started: %s", self.matches,
+                 ", ".join(self._seat_entry(s)["name"] for s in self.seats))
+        self._lobby_changed()
+        self._advance()
+
+    def _maybe_autostart(self) -> None:
+        if self.autostart and not self.started and any(s.kind == "human" for s in self.seats):
+            with contextlib.suppress(ValueError):
+                self.start_match()
+
+    def _lobby_changed(self) -> None:
+        for link in list(self.links):
+            c = link.client
+            if c is not None:
+                self._send(link, Lobby(self.table_name, self.game, self.variant, self.players, dict(self.options),
+                                       [self._seat_entry(s) for s in self.seats], self.started, c.seat))
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception:  # a broken listener must not break the table
+                log.exception("lobby change listener failed")
+
+    # ------------------------------------------------------------------ match
+    def _advance(self) -> None:
+        """Deal if the engine asks for it, send every peer its update, then let a bot move."""
+        st = self.state
+        while st.current_player == core.CHANCE:
+            st.apply(st.sample_chance(self.rng))
+        self._broadcast_updates()
+        if st.is_over:
+            self._match_over()
+        else:
+            self._schedule_bot()
+
+    def _match_over(self) -> None:
+        st = self.state
+        log.info("match %d over: scores %s, winner side %s", self.matches, st.scores, st.winner)
+        self.started = False
+        for c in self.clients.values():
+            c.ready = False
+        for s in self.seats:
+            if s.kind == "human" and s.client is not None and self.clients[s.client].link is None:
+                self._unseat(s)
+        self._lobby_changed()
+
+    def _broadcast_updates(self) -> None:
+        st = self.state
+        views: dict[int | None, dict[str, Any]] = {}
+        total = st.event_count
+        for link in list(self.links):
+            c = link.client
+            if c is not None:
+                self._send_updates(link, c, c.seat, views, total)
+
+    def _send_updates(self, link: _Link, c: Client, seat: int | None,
+                      views: dict[int | None, dict[str, Any]] | None = None, total: int | None = None) -> None:
+        st = self.state
+        if total is None:
+            total = st.event_count
+        if views is None:
+            views = {}
+        if seat not in views:
+            views[seat] = st.view(seat)
+        start = min(c.cursor, total)
+        events = st.events_for(seat, start) if start < total else []
+        while len(events) > MAX_EVENTS_PER_UPDATE:
+            self._send(link, Update(self.matches, start, events[:MAX_EVENTS_PER_UPDATE], None))
+            start += MAX_EVENTS_PER_UPDATE
+            events = events[MAX_EVENTS_PER_UPDATE:]
+        self._send(link, Update(self.matches, start, events, views[seat]))
+        c.cursor = total
+
+    def _controller(self, seat: int) -> str:
+        """Who moves for ``seat`` now: "human", "bot", "takeover" (a bot for a dropped player)."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return "bot"
+        if s.kind == "human" and s.client is not None and self.clients[s.client].link is None:
+            return "takeover"
+        return "human"
+
+    def _schedule_bot(self) -> None:
+        cp = self.state.current_player
+        if cp is None or cp < 0 or not self.started:
+            return
+        who = self._controller(cp)
+        if who == "human":
+            if self._bot_task is not None and not self._bot_task.done():
+                self._bot_task.cancel()
+            return
+        delay = self.bot_delay
+        if who == "takeover":
+            since = self.seats[cp].disconnected_at or time.monotonic()
+            delay = max(delay, since + self.takeover_delay - time.monotonic())
+        key = (cp, self.state.seq, who)
+        if self._bot_task is not None and not self._bot_task.done():
+            if self._bot_key == key:
+                return
+            self._bot_task.cancel()
+        self._bot_key = key
+        self._bot_task = asyncio.ensure_future(self._bot_move(cp, self.state.seq, delay))
+
+    async def _bot_move(self, seat: int, seq: int, delay: float) -> None:
+        try:
+            await self._bot_move_inner(seat, seq, delay)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot move at seat %d failed", seat)
+
+    async def _bot_move_inner(self, seat: int, seq: int, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        st = self.state
+        if st.seq != seq or st.current_player != seat or self._controller(seat) == "human" or not self.started:
+            return
+        slot = self.seats[seat]
+        if slot.bot is None:
+            slot.bot = self._make_bot(slot.level or self.takeover_level)
+        bot = slot.bot
+        feed(bot, st, seat)
+        view = st.view(seat)
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(None, bot.choose, view)
+        except Exception:
+            log.exception("bot at seat %d failed; playing its first legal move", seat)
+            action = st.legal_actions()[0]
+        if self.state is not st or st.seq != seq or self._controller(seat) == "human" or not self.started:
+            return
+        try:
+            st.apply(action)
+        except core.IllegalAction as exc:
+            log.error("bot at seat %d chose an illegal %s (%s); playing its first legal move", seat, action, exc)
+            st.apply(st.legal_actions()[0])
+        self._advance()
+
+    # ------------------------------------------------------------- connection
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        now = time.monotonic()
+        link = _Link(Connection("host"), writer, now, now)
+        hook = self.on_send
+        if hook is not None:
+            link.conn.on_send = lambda wire: hook(link.client.seat if link.client is not None else None, wire)
+        if self.closed or len(self.links) >= MAX_LINKS:
+            link.conn.close("table_full", "this table accepts no more connections")
+            self._flush(link)
+            writer.close()
+            return
+        self.links.add(link)
+        try:
+            while not link.conn.closed:
+                data = await reader.read(READ_CHUNK)
+                if not data:
+                    link.conn.connection_lost()
+                    break
+                link.last_heard = time.monotonic()
+                for msg in link.conn.receive_data(data, link.last_heard):
+                    self._handle(link, msg)
+                    if link.conn.closed:
+                        break
+                self._flush(link)
+        except (ConnectionError, OSError):
+            link.conn.connection_lost()
+        except asyncio.CancelledError:
+            link.conn.connection_lost()
+        finally:
+            self._flush(link)
+            self._drop(link)
+
+    def _drop(self, link: _Link) -> None:
+        if link not in self.links:
+            return
+        self.links.discard(link)
+        with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+            link.writer.close()
+        c = link.client
+        if c is not None and c.link is link:
+            c.link = None
+            self._client_gone(c, deliberate=link.conn.remote_closed)
+
+    def _flush(self, link: _Link) -> None:
+        data = link.conn.data_to_send()
+        if not data or link.writer.is_closing():
+            return
+        try:
+            link.writer.write(data)
+        except (ConnectionError, OSError, RuntimeError):
+            link.conn.connection_lost()
+            return
+        transport = link.writer.transport
+        if transport is not None and transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            log.warning("dropping %s: it does not read its messages", self._who(link))
+            link.conn.connection_lost()
+            transport.abort()
+
+    def _send(self, link: _Link, msg: Message) -> None:
+        link.conn.send(msg)
+        self._flush(link)
+
+    def _who(self, link: _Link) -> str:
+        return link.client.name if link.client is not None else "a new connection"
+
+    async def _keepalive(self) -> None:
+        while True:
+            await asyncio.sleep(min(self.ping_interval, self.hello_timeout) / 2)
+            now = time.monotonic()
+            for link in list(self.links):
+                if link.client is None and now - link.created > self.hello_timeout:
+                    link.conn.close("timeout", "no hello received")
+                elif now - link.last_heard > self.ping_timeout:
+                    log.warning("%s stopped answering", self._who(link))
+                    link.conn.close("timeout", "no answer to pings")
+                elif now - link.extra.get("pinged", 0.0) >= self.ping_interval:
+                    link.pings += 1
+                    link.extra["pinged"] = now
+                    link.conn.send(Ping(link.pings))
+                self._flush(link)
+                if link.conn.closed:
+                    link.writer.close()
+                    self._drop(link)
+
+    # ---------------------------------------------------------------- clients
+    def _client_gone(self, c: Client, *, deliberate: bool) -> None:
+        now = time.monotonic()
+        c.left_at = now
+        if c.seat is None:
+            log.info("%s left", c.name)
+            self._lobby_changed()
+            self._forget_old_clients()
+            return
+        slot = self.seats[c.seat]
+        if not self.started:
+            log.info("%s left seat %d", c.name, c.seat + 1)
+            self._unseat(slot)
+        elif deliberate:
+            log.info("%s left the match; a %s bot takes seat %d", c.name, self.takeover_level, c.seat + 1)
+            self._to_bot(slot)
+        else:
+            log.info("%s disconnected; seat %d kept for %.0f s", c.name, c.seat + 1, self.grace)
+            slot.disconnected_at = now
+            slot.grace = asyncio.get_running_loop().call_later(self.grace, self._grace_over, slot.index, c.id)
+            self._schedule_bot()
+        self._lobby_changed()
+
+    def _to_bot(self, slot: SeatSlot) -> None:
+        self._unseat(slot)
+        slot.kind, slot.level = "bot", self.takeover_level
+        slot.bot = self._make_bot(self.takeover_level)
+        self._schedule_bot()
+
+    def _grace_over(self, seat: int, client_id: int) -> None:
+        slot = self.seats[seat]
+        c = self.clients.get(client_id)
+        if slot.client != client_id or c is None or c.link is not None:
+            return
+        log.info("%s did not come back; a %s bot keeps seat %d", c.name, self.takeover_level, seat + 1)
+        slot.grace = None
+        self._to_bot(slot)
+        self._lobby_changed()
+
+    def _forget_old_clients(self) -> None:
+        now = time.monotonic()
+        for cid, c in list(self.clients.items()):
+            if c.link is None and c.seat is None and c.left_at is not None and now - c.left_at > self.grace:
+                del self.clients[cid]
+        if len(self.clients) > 4 * MAX_LINKS:  # bound memory against join/leave churn
+            for cid, c in sorted(self.clients.items(), key=lambda kv: kv[1].left_at or 0.0):
+                if c.link is None and c.seat is None:
+                    del self.clients[cid]
+                if len(self.clients) <= 2 * MAX_LINKS:
+                    break
+
+    # --------------------------------------------------------------- messages
+    def _handle(self, link: _Link, msg: Message) -> None:
+        if isinstance(msg, Hello):
+            self._hello(link, msg)
+            return
+        c = link.client
+        if c is None:  # cannot happen: the connection gates on hello
+            return
+        if isinstance(msg, Ping):
+            link.conn.send(Pong(msg.n))
+        elif isinstance(msg, Pong):
+            pass
+        elif isinstance(msg, Bye):
+            pass  # the read loop ends; _drop handles it as a deliberate leave
+        elif isinstance(msg, ActionMsg):
+            self._action(link, c, msg)
+        elif isinstance(msg, ChatSend):
+            text = clean_text(msg.text, MAX_CHAT)
+            if text:
+                self.chat.append((c.name, text))
+                del self.chat[:-100]
+                for other in list(self.links):
+                    if other.client is not None:
+                        self._send(other, ChatLine(c.name, c.seat, text))
+        elif isinstance(msg, TakeSeat):
+            self._take_seat(link, c, msg.seat)
+        elif isinstance(msg, LeaveSeat):
+            if self.started:
+                link.conn.error("not_allowed_now", "you cannot leave your seat during a match", msg.T)
+            elif c.seat is not None:
+                self._unseat(self.seats[c.seat])
+                self._lobby_changed()
+        elif isinstance(msg, Ready):
+            if c.seat is None:
+                link.conn.error("no_seat", "take a seat first", msg.T)
+            elif self.started:
+                link.conn.error("not_allowed_now", "the match has already started", msg.T)
+            else:
+                c.ready = msg.ready
+                self._lobby_changed()
+                self._maybe_autostart()
+        elif isinstance(msg, Start):
+            if not c.owner:
+                link.conn.error("not_owner", "only the player hosting the table can start the match", msg.T)
+                return
+            if c.seat is not None and not self.started:
+                c.ready = True
+            try:
+                self.start_match()
+            except ValueError as exc:
+                link.conn.error("cannot_start", str(exc), msg.T)
+                self._lobby_changed()
+        else:
+            link.conn.error("not_allowed_now", f"a peer cannot send {msg.T}", msg.T, strike=True)
+
+    def _hello(self, link: _Link, msg: Hello) -> None:
+        c = None
+        if msg.token is not None:
+            c = next((x for x in self.clients.values() if secrets.compare_digest(x.token, msg.token)), None)
+        if c is None:
+            c = Client(self._next_client, clean_name(msg.name), secrets.token_urlsafe(18))
+            self._next_client += 1
+            self.clients[c.id] = c
+            log.info("%s joined", c.name)
+        else:
+            if c.link is not None and c.link is not link:
+                old = c.link
+                c.link = None
+                old.client = None
+                old.conn.close("replaced", "you connected again from elsewhere")
+                self._flush(old)
+                old.writer.close()
+                self.links.discard(old)
+            log.info("%s reconnected", c.name)
+        if self.owner_key is not None and msg.owner_key is not None and secrets.compare_digest(
+            self.owner_key, msg.owner_key
+        ):
+            c.owner = True
+        link.client = c
+        c.link = link
+        c.left_at = None
+        if c.seat is not None:
+            slot = self.seats[c.seat]
+            if slot.grace is not None:
+                slot.grace.cancel()
+            slot.grace, slot.disconnected_at = None, None
+        c.cursor = min(msg.events, self.state.event_count) if msg.match == self.matches else 0
+        link.conn.accept(Welcome(PROTOCOL_VERSION, GAME_VERSION, c.id, c.token, c.owner, c.seat))
+        self._flush(link)
+        self._lobby_changed()
+        if self.started:
+            self._send_updates(link, c, c.seat)
+            self._schedule_bot()  # the human is back: a pending takeover move is dropped
+
+    def _take_seat(self, link: _Link, c: Client, seat: int) -> None:
+        if self.started:
+            link.conn.error("not_allowed_now", "the match has already started", "take_seat")
+            return
+        if seat >= self.players:
+            link.conn.error("bad_seat", f"this table has seats 0 to {self.players - 1}", "take_seat")
+            return
+        slot = self.seats[seat]
+        if slot.kind == "human" and slot.client != c.id:
+            link.conn.error("seat_taken", f"seat {seat + 1} is taken", "take_seat")
+            return
+        if c.seat is not None and c.seat != seat:
+            self._unseat(self.seats[c.seat])
+        if slot.client != c.id:
+            self._unseat(slot)
+            slot.kind, slot.client = "human", c.id
+            c.seat, c.ready = seat, False
+        self._lobby_changed()
+
+    def _action(self, link: _Link, c: Client, msg: ActionMsg) -> None:
+        st = self.state
+        if c.seat is None:
+            link.conn.error("no_seat", "you are not seated at this table", "action")
+            return
+        if not self.started:
+            link.conn.error("not_started" if not st.is_over else "match_over",
+                            "the match is over" if st.is_over else "the match has not started", "action")
+            return
+        if msg.seq != st.seq:
+            link.conn.error("stale", f"the table has moved on (you acted on move {msg.seq}; it is now move "
+                            f"{st.seq})", "action")
+            return
+        if st.current_player != c.seat:
+            link.conn.error("not_your_turn", "it is not your turn", "action")
+            return
+        try:
+            action = core.action_from_json(msg.action)
+        except core.InvalidAction as exc:
+            link.conn.error("bad_action", str(exc), "action", strike=True)
+            return
+        if action.type == "deal":
+            link.conn.error("illegal", "only the host deals", "action")
+            return
+        try:
+            st.apply(action)
+        except core.IllegalAction as exc:
+            link.conn.error("illegal", str(exc), "action")
+            return
+        self._advance()
