@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from core.ai.knowledge import Table, mask
 from core.ai.memory import Memory, seat_of_zone
-from core.cards import CARD_STRS, ids_of
+from core.cards import CARD_IDS, CARD_STRS, ids_of
 from core.state import View
 
 
@@ -56,7 +56,15 @@ def constraints_for(view: View, memory: Memory | None, tb: Table) -> Constraints
     counts = {str(z): int(n) for z, n in (view.get("hidden") or {}).items() if int(n) > 0}
     allowed: dict[str, int] = {}
     required: dict[str, int] = {}
-    pitch_play = tb.mode == "pitch" and view.get("phase") == "play"
+    # Pitch: once the non-trumps are discarded, hands hold only trumps and the
+    # face-down discards only non-trumps; the called card (five-handed) is in a hand.
+    pitch_play = tb.mode == "pitch" and view.get("phase") in ("remainder", "burn", "play")
+    called = 0
+    contract = view.get("contract")
+    if tb.mode == "pitch" and isinstance(contract, dict) and isinstance(contract.get("call"), str):
+        name = contract["call"].split(":")[-1]
+        if name in CARD_IDS:
+            called = (1 << CARD_IDS[name]) & unseen
     for z in counts:
         a = unseen
         r = 0
@@ -69,6 +77,8 @@ def constraints_for(view: View, memory: Memory | None, tb: Table) -> Constraints
                 a &= tb.trump_mask
             elif z.startswith("discard"):
                 a &= ~tb.trump_mask
+        if seat is None:
+            a &= ~called
         allowed[z] = a | r
         required[z] = r
     return Constraints(unseen, counts, allowed, required)

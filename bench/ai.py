@@ -1,0 +1,108 @@
+"""``python main.py bench ai``: decision time of each bot level, per game.
+
+For each implemented game (and player count), ``normal`` bots play a match;
+at sampled decisions with more than one legal action, a fresh bot of each
+level is given the seat's events and view and timed.  Prints the median,
+95th percentile and maximum decision time in milliseconds (one core), and
+the number of decisions timed.  Forced moves (one legal action) are not
+timed: every level returns them at once without search.
+
+    python main.py bench ai [--games belote,pitch] [--levels normal,hard] [--decisions 60] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import core
+from core.ai import LEVELS, feed, make_bot
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    k = min(len(ys) - 1, max(0, int(round(q * (len(ys) - 1)))))
+    return ys[k]
+
+
+def measure(game: str, players: int, levels: list[str], decisions: int, seed: int,
+            playouts: int | None, max_ms: float | None) -> dict[str, dict[str, Any]]:
+    """Time ``decisions`` decisions per level in ``game``; return stats per level."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {lv: [] for lv in levels}
+    driver = [make_bot("normal", seed=seed + s) for s in range(players)]
+    state = core.new_match(game, players=players, seed=seed)
+    timed = 0
+    steps = 0
+    while timed < decisions and steps < 200_000:
+        steps += 1
+        cp = state.current_player
+        if cp is None:
+            state = core.new_match(game, players=players, seed=rng.randrange(1 << 30))
+            driver = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(players)]
+            continue
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(cp)
+        if len(view["legal"]) > 1 and rng.random() < 0.35:
+            timed += 1
+            for lv in levels:
+                bot: Any = make_bot(lv, seed=rng.randrange(1 << 30), playouts=playouts,
+                                    clock=time.perf_counter if max_ms else None, max_ms=max_ms)
+                feed(bot, state, cp)
+                t0 = time.perf_counter()
+                bot.choose(view)
+                times[lv].append((time.perf_counter() - t0) * 1000.0)
+        feed(driver[cp], state, cp)
+        state.apply(driver[cp].choose(view))
+    out: dict[str, dict[str, Any]] = {}
+    for lv, xs in times.items():
+        out[lv] = {"n": len(xs), "median_ms": round(statistics.median(xs), 3) if xs else 0.0,
+                   "p95_ms": round(_percentile(xs, 0.95), 3), "max_ms": round(max(xs), 3) if xs else 0.0}
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Run the AI benchmark; return the exit status."""
+    ap = argparse.ArgumentParser(prog="main.py bench ai", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default=",".join(g for g in core.GAME_IDS if g in core.GAMES))
+    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--decisions", type=int, default=60, help="decisions timed per game and player count")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--playouts", type=int, help="hard budget (rollouts per decision)")
+    ap.add_argument("--max-ms", type=float, help="wall-clock cap per hard decision (injected clock)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    levels = [lv for lv in args.levels.split(",") if lv]
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad:
+        print(f"unknown level(s): {', '.join(bad)}; levels: {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    rows: list[dict[str, Any]] = []
+    for game in [g for g in args.games.split(",") if g]:
+        if game not in core.GAMES:
+            print(f"skipping {game}: not implemented", file=sys.stderr)
+            continue
+        for players in core.GAMES[game].player_counts:
+            stats = measure(game, players, levels, args.decisions, args.seed, args.playouts, args.max_ms)
+            for lv, st in stats.items():
+                rows.append({"game": game, "players": players, "level": lv, **st})
+                if not args.json:
+                    print(f"{game:<11} {players}p {lv:<7} n={st['n']:<4} median {st['median_ms']:9.3f} ms"
+                          f"   p95 {st['p95_ms']:9.3f} ms   max {st['max_ms']:9.3f} ms", flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
