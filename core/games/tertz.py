@@ -308,6 +308,11 @@ def match_winner(scores: Sequence[int], target: int) -> int | None:
 
 PLAY_ACTIONS: dict[int, Action] = {c: Action("play", card=CARD_STRS[c]) for c in deck()}
 """The interned play action of each card id."""
+SUIT_PLAYS: list[list[tuple[Action, ...]]] = [
+    [tuple(PLAY_ACTIONS[su * 16 + 5 + i] for i in range(8) if pat >> i & 1) for pat in range(256)]
+    for su in range(4)
+]
+"""``SUIT_PLAYS[suit][pattern]``: the play actions of the cards of one suit (8-bit pattern, 7 = bit 0)."""
 EXCHANGE = Action("exchange")
 """The seven-of-trumps exchange."""
 BREAK_ACTIONS: dict[int, Action] = {k: Action("break", n=k) for k in range(1, 13)}
@@ -518,19 +523,31 @@ class Tertz(State):
         ph = self._phase
         if ph == PLAY:
             p = self._turn
+            hand = self._hands[p]
             out: list[Action] = []
-            if self._can_exchange(p):
-                out.append(EXCHANGE)
-            if self._can_mariage(p):
-                out.append(declare_action(KQ_MASK[self._trump], "mariage"))
-            if self._step < 3 and self._hands[p].bit_count() == HAND_SIZE:
-                for _key, m, call in self._eligible(p, self._hands[p]):
-                    out.append(declare_action(m, call))
-            m = self._play_mask(p)
-            while m:
-                low = m & -m
-                out.append(PLAY_ACTIONS[low.bit_length() - 1])
-                m ^= low
+            step = self._step
+            if step < 3:
+                if step < 1 and self._can_exchange(p):
+                    out.append(EXCHANGE)
+                kq = KQ_MASK[self._trump]
+                if step < 2 and hand & kq == kq and not self._mariage[p]:
+                    out.append(declare_action(kq, "mariage"))
+                if hand.bit_count() == HAND_SIZE:
+                    for _key, m, call in self._eligible(p, hand):
+                        out.append(declare_action(m, call))
+            trick = self._trick
+            if trick:
+                m = legal_play_mask(hand, trick[0], self._trump, not self._stock, self._free_early, self._jack_free)
+            else:
+                m = hand
+            if m & 0xFFFF:
+                out.extend(SUIT_PLAYS[0][m >> 5 & 0xFF])
+            if m & 0xFFFF0000:
+                out.extend(SUIT_PLAYS[1][m >> 21 & 0xFF])
+            if m & 0xFFFF00000000:
+                out.extend(SUIT_PLAYS[2][m >> 37 & 0xFF])
+            if m >> 48:
+                out.extend(SUIT_PLAYS[3][m >> 53 & 0xFF])
             return out
         if ph == BREAK:
             return [BREAK_ACTIONS[k] for k in range(1, len(self._stock) - 1)]
@@ -540,6 +557,10 @@ class Tertz(State):
     def _check(self, action: Action) -> None:
         ph = self._phase
         kind = action.type
+        if ph == PLAY and kind == "play" and action.call is None:
+            c = CARD_IDS.get(action.card or "", -1)
+            if c >= 0 and self._play_mask(self._turn) >> c & 1:
+                return  # the common case: a legal card
         if ph == DEAL:
             self.check_deal(action)
             return
@@ -829,7 +850,7 @@ class Tertz(State):
             "next_dealer": last_winner,
         }
         self._results.append(result)
-        self._emit({"type": "deal_scored", **copy.deepcopy(result)})
+        self._emit({"type": "deal_scored", **{k: list(x) if isinstance(x, list) else x for k, x in result.items()}})
         self._dealer = last_winner
         self._winner = match_winner(self._scores, self._target)
         if self._winner is None:
