@@ -870,7 +870,9 @@ class Pitch(State):
             "winners": list(winners),
         }
         self._results.append(result)
-        self._emit({"type": "deal_scored", **copy.deepcopy(result)})
+        self._emit({"type": "deal_scored", **{k: (list(v) if isinstance(v, list) else
+                                                  dict(v) if isinstance(v, dict) else v)
+                                              for k, v in result.items()}})
         if over:
             if self._five and self.bidder in winners:
                 winners.remove(self.bidder)
