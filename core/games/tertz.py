@@ -504,10 +504,6 @@ class Tertz(State):
         return (self._step < 1 and len(self._stock) >= self._seven_min and len(self._stock) > 0
                 and bool(self._hands[p] >> SEVEN[self._trump] & 1))
 
-    def _can_mariage(self, p: int) -> bool:
-        kq = KQ_MASK[self._trump]
-        return self._step < 2 and not self._mariage[p] and self._hands[p] & kq == kq
-
     def _eligible(self, p: int, hand: int) -> list[Combo]:
         return eligible(hand, self._trump, self._rank_order, self._scored_seq[p], self._scored_fours[p],
                         self._dead[p])
