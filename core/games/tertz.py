@@ -555,7 +555,8 @@ class Tertz(State):
         kind = action.type
         if ph == PLAY and kind == "play" and action.call is None:
             c = CARD_IDS.get(action.card or "", -1)
-            if c >= 0 and self._play_mask(self._turn) >> c & 1:
+            if c >= 0 and self._play_mask(self._turn) >> c & 1 and (
+                    action is PLAY_ACTIONS.get(c) or action == PLAY_ACTIONS.get(c)):
                 return  # the common case: a legal card
         if ph == DEAL:
             self.check_deal(action)
@@ -594,6 +595,8 @@ class Tertz(State):
         if not hand >> c & 1:
             raise IllegalAction(f"you do not hold the {card_name(card)}")
         if self._play_mask(p) >> c & 1:
+            if action != PLAY_ACTIONS[c]:
+                raise IllegalAction("a play names only its card")
             return
         lead = self._trick[0]
         ls = lead >> 4
@@ -610,10 +613,10 @@ class Tertz(State):
             raise IllegalAction("the exchange takes no card: it always swaps the seven of trumps")
         if self._step >= 1:
             raise IllegalAction("the exchange must come before the mariage and any declaration")
-        if not self._stock or self._hands[p] >> SEVEN[self._trump] & 1 == 0:
-            raise IllegalAction(f"you do not hold the seven of {_suit_word(self._trump)}")
         if len(self._stock) < self._seven_min:
             raise IllegalAction(f"the exchange is over: fewer than {self._seven_min} cards left in the stock")
+        if self._hands[p] >> SEVEN[self._trump] & 1 == 0:
+            raise IllegalAction(f"you do not hold the seven of {_suit_word(self._trump)}")
 
     def _check_declare(self, p: int, action: Action) -> None:
         cards = action.cards or ()

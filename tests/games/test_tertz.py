@@ -850,6 +850,10 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     for obj, msg in cases:
         with pytest.raises(core.IllegalAction, match=msg):
             act(s, obj)
+    with pytest.raises(core.IllegalAction, match="names only its card"):
+        s.apply(core.Action("play", card="AH", n=3))
+    with pytest.raises(core.IllegalAction, match="takes no card"):
+        s.apply(core.Action("exchange", card="7S"))
     assert (s.to_record(), s.view(None), s.view(1)) == before
 
 
