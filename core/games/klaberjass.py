@@ -357,6 +357,7 @@ class Klaberjass(State):
         self.won = [0, 0]
         self.bella = [False, False]
         self._legal_cache = -1
+        self._lcache: list[Action] | None = None
 
     def _copy_mutable(self, new: State) -> None:
         assert isinstance(new, Klaberjass)
@@ -430,18 +431,26 @@ class Klaberjass(State):
         if ph == "play":
             seat = self._cp
             assert seat is not None
-            m = self._play_mask(seat)
+            m = self._legal_cache
+            if m < 0:
+                m = self._play_mask(seat)
             t = self.trump
-            out: list[Action] = []
-            for s in range(4):
-                b = (m >> (s * 16 + 5)) & 0xFF
-                if b:
-                    out += _PLAY_BY_BYTE[s][b]
+            tb = _PLAY_BY_BYTE
+            out: list[Action] = [*tb[0][(m >> 5) & 255], *tb[1][(m >> 21) & 255], *tb[2][(m >> 37) & 255],
+                                 *tb[3][(m >> 53) & 255]]
             if m & ((1 << KING[t]) | (1 << QUEEN[t])):
                 for c in (QUEEN[t], KING[t]):
                     if m >> c & 1 and self._bella_ok(seat, c):
                         out.insert(out.index(PLAY[c]) + 1, PLAY_BELLA[c])
             return out
+        if self._lcache is not None:
+            return list(self._lcache)
+        out = self._legal_other(ph)
+        self._lcache = out
+        return list(out)
+
+    def _legal_other(self, ph: str) -> list[Action]:
+        out: list[Action]
         if ph == "bidding":
             if self.passes < 2:
                 out = [BIDS["take"], BIDS["pass"]]
@@ -508,7 +517,7 @@ class Klaberjass(State):
                 return "it is time to bid"
             call = action.call
             if self.passes < 2:
-                if call is not None and call in SUITS:
+                if call in ("S", "H", "D", "C"):
                     return f"in the first round you may only take {turned} or pass"
                 return "in the first round the calls are take or pass" + (
                     " (or schmeiss)" if self.schmeiss_on else "")
@@ -542,6 +551,14 @@ class Klaberjass(State):
         return "that is not possible now"
 
     def _check_play(self, action: Action) -> None:
+        card = action.card
+        if card is not None:  # fast path: an interned legal play
+            cid = CARD_IDS.get(card, -1)
+            if cid >= 0 and action is PLAY[cid]:
+                seat = self._cp
+                assert seat is not None
+                if self._play_mask(seat) >> cid & 1:
+                    return None
         if action.type != "play":
             return self._fail("it is time to play a card")
         card = action.card
@@ -588,7 +605,9 @@ class Klaberjass(State):
         ph = self.phase
         if ph == "play":
             self._apply_play(action)
-        elif ph == "deal":
+            return
+        self._lcache = None
+        if ph == "deal":
             self._apply_deal(action)
         elif ph == "bidding":
             self._apply_bid(action)
@@ -734,37 +753,48 @@ class Klaberjass(State):
 
     def _apply_play(self, action: Action) -> None:
         seat = self._cp
-        assert seat is not None and action.card is not None
-        cid = CARD_IDS[action.card]
+        card = action.card
+        assert seat is not None and card is not None
+        cid = CARD_IDS[card]
         b = 1 << cid
         self.hands[seat] ^= b
-        self.known[seat] &= ~b
+        known = self.known
+        if known[seat] & b:
+            known[seat] ^= b
         self.played[seat] |= b
         self._legal_cache = -1
         if action.call == "bella":
             self.bella[seat] = True
-            self._emit({"type": "played", "seat": seat, "card": action.card, "call": "bella"})
+            self._emit({"type": "played", "seat": seat, "card": card, "call": "bella"})
         else:
-            self._emit({"type": "played", "seat": seat, "card": action.card})
-        if not self.trick:
-            self.trick.append(cid)
+            self._emit({"type": "played", "seat": seat, "card": card})
+        trick = self.trick
+        if not trick:
+            trick.append(cid)
             self._cp = 1 - seat
             return
-        lead = self.trick[0]
+        lead = trick[0]
         leader = self.leader
         t = self.trump
-        win = 1 - leader if trick_winner2(lead, cid, t) else leader
-        pts = POINTS[t][lead] + POINTS[t][cid]
+        strength = STRENGTH[t]
+        if cid >> 4 == lead >> 4:
+            win = seat if strength[cid] > strength[lead] else leader
+        else:
+            win = seat if cid >> 4 == t else leader
+        table = POINTS[t]
+        pts = table[lead] + table[cid]
         self.card_pts[win] += pts
         self.won[win] |= (1 << lead) | b
         self.tricks_won[win] += 1
-        self.tricks.append((leader, lead, cid, win))
+        tricks = self.tricks
+        tricks.append((leader, lead, cid, win))
         self.trick = []
-        self._emit({"type": "trick", "leader": leader, "winner": win, "cards": [CARD_STRS[lead], action.card],
+        self._emit({"type": "trick", "leader": leader, "winner": win, "cards": [CARD_STRS[lead], card],
                     "points": pts})
-        if len(self.tricks) == 1:
+        n = len(tricks)
+        if n == 1:
             self._reveal()
-        if len(self.tricks) == TRICKS:
+        elif n == TRICKS:
             self._score()
             return
         self.leader = win
