@@ -333,6 +333,9 @@ class Host:
     def _advance(self) -> None:
         """Deal if the engine asks for it, send every peer its update, then let a bot move."""
         st = self.state
+        if st.current_player == core.CHANCE and st.seq > 0:
+            # the deal is over: show its end before the next deal's cards (one consistent state per update)
+            self._broadcast_updates()
         while st.current_player == core.CHANCE:
             st.apply(st.sample_chance(self.rng))
         self._broadcast_updates()
