@@ -448,6 +448,7 @@ class Belote(State):
         self._belmask = [0, 0, 0, 0]
         self._decl_opts: list[list[Action] | None] = [None, None, None, None]
         self._lm = -1  # cached legal-card mask of the current player, -1 = unknown
+        self._extras = False  # belote or declaration actions may be legal (else plays only)
 
     # ------------------------------------------------------------ basics
     @property
@@ -509,13 +510,14 @@ class Belote(State):
             if m < 0:
                 m = self._lm = legal_mask(self._contract, self._trick, self._wseat, self._wcard, p, self._hands[p])
             out = _PB0[(m >> 5) & 255] + _PB1[(m >> 21) & 255] + _PB2[(m >> 37) & 255] + _PB3[(m >> 53) & 255]
-            bel = self._belmask[p] & m
-            if bel:
-                for c in _bits(bel):
-                    if self._belote_ok(c):
-                        out.append(_PLAY_BELOTE[c])
-            if self._ntrick == 0 and self._decl_on and self._contract != NT:
-                out.extend(self._declare_offers(p))
+            if self._extras:
+                bel = self._belmask[p] & m
+                if bel:
+                    for c in _bits(bel):
+                        if self._belote_ok(c):
+                            out.append(_PLAY_BELOTE[c])
+                if self._ntrick == 0 and self._decl_on and self._contract != NT:
+                    out.extend(self._declare_offers(p))
             return out
         if self._phase == PHASE_BID:
             return self._bid_actions()
@@ -552,6 +554,25 @@ class Belote(State):
             offers = [_declare_action(call, opts[call][0]) for call in (*SEQ_CALLS, CARRE) if call in opts]
             self._decl_opts[p] = offers
         return offers
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action``; raise :class:`core.IllegalAction` (state unchanged) if not allowed.
+
+        Same contract as :meth:`core.State.apply`, with a fused fast path for
+        the commonest action (a plain card play).
+        """
+        if self._phase == PHASE_PLAY and action.type == "play" and action.call is None:
+            cid = _CID.get(action.card, -1)
+            m = self._lm
+            if m < 0:
+                p = self._cp
+                assert p is not None
+                m = self._lm = legal_mask(self._contract, self._trick, self._wseat, self._wcard, p, self._hands[p])
+            if cid >= 0 and m >> cid & 1:
+                self._play(cid, action)
+                self._history.append(action)
+                return
+        State.apply(self, action)
 
     # -------------------------------------------------------------- check
     def _check(self, action: Action) -> None:
@@ -778,8 +799,15 @@ class Belote(State):
             self._emit(ev, s, {**ev, "cards": [_CS[c] for c in stock[3 * i:3 * i + 3]]})
         self._stock = []
         self._belmask = [self._belote_pairs(h) for h in hands]
+        self._set_extras()
         self._phase = PHASE_PLAY
         self._leader = self._cp = (d + 1) & 3
+
+    def _set_extras(self) -> None:
+        self._extras = bool(
+            self._belmask[0] | self._belmask[1] | self._belmask[2] | self._belmask[3]
+            or (self._ntrick == 0 and self._decl_on and self._contract != NT)
+        )
 
     def _belote_pairs(self, hand: int) -> int:
         k = self._contract
@@ -809,9 +837,10 @@ class Belote(State):
         assert p is not None
         self._hands[p] ^= 1 << cid
         trick = self._trick
-        bm = self._belmask[p]
-        if bm >> cid & 1:
-            self._belmask[p] = bm & ~_KQ[cid >> 4]
+        if self._extras:
+            bm = self._belmask[p]
+            if bm >> cid & 1:
+                self._belmask[p] = bm & ~_KQ[cid >> 4]
         if trick:
             w = self._wcard
             if cid >> 4 == w >> 4:
@@ -854,6 +883,8 @@ class Belote(State):
         self._log.append(({"type": "trick", "leader": self._leader, "winner": w,
                            "cards": [_CS[a], _CS[b], _CS[c], _CS[d]], "points": points}, -2, None))
         self._trick = []
+        if self._extras:
+            self._set_extras()
         if last:
             self._score()
         else:
@@ -1068,6 +1099,7 @@ class Belote(State):
             st._add_declaration(s, call, mask)
         if phase == PHASE_PLAY:
             st._belmask = [st._belote_pairs(h) for h in st._hands]
+            st._set_extras()
             st._cp = (st._leader + len(st._trick)) & 3
         elif phase == PHASE_OVER:
             st._cp = None
