@@ -17,7 +17,7 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -106,6 +106,7 @@ class App:
         self._acc = 0.0
         self._last = time.perf_counter()
         self._cards: object | None = None
+        self.on_frame: Callable[[], None] | None = None
         if settings_error:
             self.toast(settings_error, error=True, seconds=9.0)
 
@@ -400,6 +401,8 @@ class App:
         self.frames += 1
         if self.first_frame_time is None:
             self.first_frame_time = time.perf_counter() - self.started
+        if self.on_frame is not None:
+            self.on_frame()
 
     def run(self) -> None:
         """The main loop, until the window closes or ``--quit-after`` frames."""

@@ -42,7 +42,8 @@ class LocalSession:
         self.players = self.state.players
         self.seat: int | None = seat
         self.levels = {s: (levels or {}).get(s, "normal") for s in range(self.players) if s != seat}
-        self.bots = {s: core.ai.make_bot(self.levels[s], seed=self.seed * 31 + s) for s in self.levels}
+        self.bots = {s: core.ai.make_bot(self.levels[s], seed=self.seed * 31 + s, clock=time.perf_counter,
+                                         max_ms=1500.0) for s in self.levels}
         # a fresh but reproducible shuffle stream, also after a resume
         self.rng = random.Random(self.seed * 1_000_003 + self.state.seq)
         self.bot_delay = bot_delay
@@ -53,8 +54,10 @@ class LocalSession:
         self._errors: list[str] = []
         self._status: list[str] = []
         self._last_change = time.monotonic()
-        self._jobs: queue.Queue[tuple[str, int, int, dict[str, Any]] | None] = queue.Queue()
-        self._results: dict[tuple[str, int], core.Action | None] = {}
+        self._jobs: queue.Queue[tuple[str, int, int, dict[str, Any], list[dict[str, Any]] | None, int] | None]
+        self._jobs = queue.Queue()
+        self._results: dict[tuple[str, int], tuple[core.Action, str] | None] = {}
+        self._fed = {s: 0 for s in self.bots}
         self._asked: set[tuple[str, int]] = set()
         self._lock = threading.Lock()
         self._closed = False
@@ -62,7 +65,7 @@ class LocalSession:
         self._worker.start()
 
     def _bot_name(self, s: int) -> str:
-        return seat_label(s, self.seat or 0, self.players)
+        return seat_label(s, self.seat or 0, self.players, clockwise(self.game))
 
     # ------------------------------------------------------------ worker
     def _work(self) -> None:
@@ -70,29 +73,22 @@ class LocalSession:
             job = self._jobs.get()
             if job is None:
                 return
-            kind, seq, seat, view = job
-            action: core.Action | None
+            kind, seq, seat, view, events, start = job
+            result: tuple[core.Action, str] | None
             try:
                 if kind == "bot":
-                    action = self.bots[seat].choose(view)
+                    bot = self.bots[seat]
+                    observe = getattr(bot, "observe", None)
+                    if observe is not None and events is not None:
+                        observe(events, start)
+                    result = (bot.choose(view), "")
                 else:
-                    action = self._suggest(view)
+                    result = core.ai.suggest(view, level="normal", seed=seq, events=events)
             except Exception:  # a failing bot must not freeze the table
-                action = core.action_from_json(view["legal"][0]) if view.get("legal") else None
+                legal = view.get("legal") or []
+                result = (core.action_from_json(legal[0]), "") if legal else None
             with self._lock:
-                self._results[(kind, seq)] = action
-
-    def _suggest(self, view: dict[str, Any]) -> core.Action | None:
-        suggest = getattr(core.ai, "suggest", None)
-        if suggest is None:
-            return None
-        try:
-            result = suggest(view)
-        except TypeError:
-            result = suggest(view, level="normal")
-        if isinstance(result, dict):
-            return core.action_from_json(result)
-        return result if isinstance(result, core.Action) else None
+                self._results[(kind, seq)] = result
 
     @property
     def can_hint(self) -> bool:
@@ -106,10 +102,11 @@ class LocalSession:
         key = ("hint", self.state.seq)
         if key not in self._asked:
             self._asked.add(key)
-            self._jobs.put(("hint", self.state.seq, self.seat, self.state.view(self.seat)))
+            self._jobs.put(("hint", self.state.seq, self.seat, self.state.view(self.seat),
+                            self.state.events_for(self.seat), 0))
 
-    def take_hint(self) -> core.Action | None:
-        """The hint for the current position, once the worker has it."""
+    def take_hint(self) -> tuple[core.Action, str] | None:
+        """(action, reason) suggested for the current position, once the worker has it."""
         with self._lock:
             return self._results.get(("hint", self.state.seq))
 
@@ -156,11 +153,15 @@ class LocalSession:
         key = ("bot", st.seq)
         if key not in self._asked:
             self._asked.add(key)
-            self._jobs.put(("bot", st.seq, cp, st.view(cp)))
+            start = self._fed[cp]
+            events = st.events_for(cp, start)
+            self._fed[cp] = st.event_count
+            self._jobs.put(("bot", st.seq, cp, st.view(cp), events, start))
             return
         with self._lock:
             ready = key in self._results
-            action = self._results.get(key)
+            found = self._results.get(key)
+            action = found[0] if found else None
         if not ready or now - self._last_change < self.bot_delay:
             return
         with self._lock:
@@ -217,9 +218,12 @@ class LocalSession:
         return self.state.is_over
 
 
-def seat_label(s: int, me: int, players: int) -> str:
-    """A compass name for seat ``s`` as seen from seat ``me`` (who sits South)."""
-    rel = (s - me) % players
+def seat_label(s: int, me: int, players: int, clockwise: bool = True) -> str:
+    """A compass name for seat ``s`` as seen from seat ``me`` (who sits South).
+
+    ``clockwise``: turn order passes to the player's left (else to the right, as in Belote).
+    """
+    rel = (s - me) % players if clockwise else (me - s) % players
     if rel == 0:
         return "South"
     if players == 2:
@@ -229,6 +233,11 @@ def seat_label(s: int, me: int, players: int) -> str:
     if players == 4:
         return SEAT_NAMES[rel]
     return ("", "West", "North-west", "North-east", "East")[rel]
+
+
+def clockwise(game: str) -> bool:
+    """Whether turn order goes clockwise on screen (Belote plays counter-clockwise)."""
+    return game != "belote"
 
 
 def _sentence(text: str) -> str:

@@ -17,7 +17,7 @@ import core
 import core.ai
 from client import savegame, ui
 from client.scene import MessageScene, Scene
-from client.session import LocalSession, seat_label
+from client.session import LocalSession, clockwise, seat_label
 from client.widgets import Button, Picker, Widget
 
 
@@ -102,7 +102,7 @@ class NewGame(Scene):
         while len(self.levels) < self.players - 1:
             self.levels.append("normal" if "normal" in levels else levels[0])
         for k in range(1, self.players):
-            self.add(Picker(f"{seat_label(k, 0, self.players)} (AI)", [(lv, pretty(lv)) for lv in levels],
+            self.add(Picker(f"{seat_label(k, 0, self.players, clockwise(self.game))} (AI)", [(lv, pretty(lv)) for lv in levels],
                             self.levels[k - 1], lambda v, k=k: self._set_level(k, v),
                             pygame.Rect(lx, y, lw, row), help="How strong this computer player is."))
             y += row + gap

@@ -1,0 +1,215 @@
+"""Words and orderings for presentation: action labels, card text, hand sorting.
+
+Nothing here decides a rule: legality comes from ``view["legal"]``.  The hand
+sort is only a display order (suits grouped, trumps first, each suit in the
+order the game ranks it), which any player expects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.ui import SUIT_NAME, SUIT_SYMBOL
+
+RANK_WORD = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+BELOTE_TRUMP = "78QKTA9J"
+BELOTE_PLAIN = "789JQKTA"
+NATURAL = "23456789TJQKA"
+SUIT_CYCLE = "SHCD"  # alternate black/red when grouped
+
+CALL_WORDS = {
+    "pass": "Pass", "take": "Take", "play": "Play", "annul": "Annul", "schmeiss": "Schmeiss",
+    "double": "Double", "redouble": "Redouble", "NT": "No trumps", "AT": "All trumps",
+    "moon": "Shoot the moon", "bella": "Bella", "belote": "Belote",
+    "tierce": "Tierce", "tertz": "Tertz", "fifty": "Fifty", "hundred": "Hundred", "mariage": "Mariage",
+    "quarte": "Quarte", "quinte": "Quinte", "carre": "Four of a kind", "four": "Four of a kind",
+    "20": "Sequence of 3 (20)", "50": "Sequence of 4+ (50)", "to_partner": "Give the rest to partner",
+}
+
+
+def card_text(card: str) -> str:
+    """``"TH"`` -> ``"10♥"``; jokers ``"X1"`` -> ``"High joker"``."""
+    if card == "X1":
+        return "High joker"
+    if card == "X2":
+        return "Low joker"
+    return RANK_WORD.get(card[0], card[0]) + SUIT_SYMBOL.get(card[1], card[1])
+
+
+def cards_text(cards: list[str] | tuple[str, ...] | None) -> str:
+    """Several cards as text."""
+    return " ".join(card_text(c) for c in cards or [])
+
+
+def call_text(call: str, view: dict[str, Any] | None = None) -> str:
+    """A bid or announcement in words: ``"H"`` -> ``"♥ Hearts"``, ``"7"`` -> ``"7"``."""
+    if call in SUIT_SYMBOL:
+        return f"{SUIT_SYMBOL[call]} {SUIT_NAME[call]}"
+    if call.startswith("partner:"):
+        return f"Partner: {card_text(call.split(':', 1)[1])}"
+    if call in ("take", "play") and view is not None:
+        turned = turned_card(view)
+        if turned and turned[0] != "X" and view.get("phase") == "bidding":
+            return f"{CALL_WORDS[call]} {SUIT_SYMBOL.get(turned[1], '')}"
+    return CALL_WORDS.get(call, call.replace("_", " ").capitalize())
+
+
+def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """A legal action (JSON form) as a button label."""
+    t = a.get("type")
+    if t == "bid":
+        return call_text(str(a.get("call")), view)
+    if t == "trump":
+        s = str(a.get("suit"))
+        return f"{SUIT_SYMBOL.get(s, s)} {SUIT_NAME.get(s, s)}"
+    if t == "exchange":
+        if a.get("card"):
+            return f"Exchange {card_text(a['card'])}"
+        turned = turned_card(view or {})
+        return f"Swap the 7 for {card_text(turned)}" if turned else "Exchange the seven"
+    if t == "keep":
+        if view is not None and view.get("phase") == "remainder":
+            return "Take the rest myself"
+        return "Keep my hand"
+    if t == "declare":
+        call = str(a.get("call") or "")
+        word = call_text(call, view) if call else "Declare"
+        cards = a.get("cards")
+        return f"{word}: {cards_text(cards)}" if cards else word
+    if t == "done":
+        return "Done declaring" if view is not None and any(
+            x.get("type") == "declare" for x in view.get("legal", [])) else "Nothing to declare"
+    if t == "break":
+        return str(a.get("n"))
+    if t == "discard":
+        return f"Discard {cards_text(a.get('cards'))}"
+    if t == "play":
+        c = str(a.get("card"))
+        call = a.get("call")
+        return f"Play {card_text(c)} and announce {call_text(str(call))}" if call else f"Play {card_text(c)}"
+    return str(t)
+
+
+def turned_card(view: dict[str, Any]) -> str | None:
+    """The face-up turned card, whatever the game calls it."""
+    for k in ("turned", "turnup", "turn_up"):
+        v = view.get(k)
+        if isinstance(v, str):
+            return v
+    return None
+
+
+def bottom_card(view: dict[str, Any]) -> str | None:
+    """The shown bottom card of the stock, if the game shows one."""
+    for k in ("bottom", "bottom_card"):
+        v = view.get(k)
+        if isinstance(v, str):
+            return v
+    return None
+
+
+def stock_count(view: dict[str, Any]) -> int:
+    """Face-down cards left in the stock (0 if the game has none)."""
+    v = view.get("stock_size")
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    v = view.get("stock")
+    if isinstance(v, int) and not isinstance(v, bool):
+        turned = turned_card(view)
+        return max(0, v - (1 if turned else 0))
+    return 0
+
+
+def trump_suit(view: dict[str, Any]) -> str | None:
+    """The trump suit letter, if any."""
+    t = view.get("trump")
+    if isinstance(t, str) and t in SUIT_SYMBOL:
+        return t
+    c = view.get("contract")
+    if isinstance(c, dict):
+        for k in ("trump", "call"):
+            v = c.get(k)
+            if isinstance(v, str) and v in SUIT_SYMBOL:
+                return v
+    return None
+
+
+def all_trumps(view: dict[str, Any]) -> bool:
+    """True under an all-trumps contract (Belote ``AT``)."""
+    c = view.get("contract")
+    return isinstance(c, dict) and c.get("call") == "AT"
+
+
+def no_trumps(view: dict[str, Any]) -> bool:
+    """True under a no-trumps contract (Belote ``NT``)."""
+    c = view.get("contract")
+    return isinstance(c, dict) and c.get("call") == "NT"
+
+
+def contract_text(view: dict[str, Any], names: list[str]) -> str:
+    """One line describing the contract (who plays what), or ''."""
+    c = view.get("contract")
+    if not isinstance(c, dict):
+        return ""
+    maker = c.get("maker", c.get("declarer", c.get("bidder")))
+    who = names[maker] if isinstance(maker, int) and 0 <= maker < len(names) else ""
+    if all_trumps(view):
+        what = "All trumps"
+    elif no_trumps(view):
+        what = "No trumps"
+    else:
+        t = trump_suit(view)
+        what = f"{SUIT_SYMBOL[t]} {SUIT_NAME[t]}" if t else ""
+    bid = c.get("bid")
+    if isinstance(bid, str):
+        what = f"{call_text(bid)} in {what}" if bid != "moon" else f"Moon in {what}"
+    mult = c.get("multiplier")
+    if isinstance(mult, int) and mult > 1:
+        what += " doubled" if mult == 2 else " redoubled"
+    return f"{who}: {what}" if who else what
+
+
+def sort_hand(cards: list[str], view: dict[str, Any]) -> list[str]:
+    """Display order: trumps first, suits alternating colours, each suit high to low."""
+    trump = trump_suit(view)
+    pitch = view.get("game") == "pitch"
+    at = all_trumps(view)
+    suits_present = [s for s in SUIT_CYCLE if any(c[1] == s for c in cards if c[0] != "X")]
+    order = list(suits_present)
+    if trump in order:
+        order.remove(trump)
+        order.insert(0, trump)
+        # keep colours alternating after the trump where possible
+        rest = order[1:]
+        red = [s for s in rest if s in "HD"]
+        black = [s for s in rest if s in "SC"]
+        first_red = trump in "SC"
+        alt: list[str] = []
+        while red or black:
+            src = red if (first_red and red) or not black else black
+            alt.append(src.pop(0))
+            first_red = not first_red
+        order = [trump, *alt]
+
+    def key(c: str) -> tuple[int, int]:
+        if c[0] == "X":
+            return (-1, -int(c[1] == "1"))
+        suit_pos = order.index(c[1]) if c[1] in order else 9
+        if pitch:
+            rank = NATURAL.index(c[0])
+        elif at or c[1] == trump:
+            rank = BELOTE_TRUMP.index(c[0]) if c[0] in BELOTE_TRUMP else NATURAL.index(c[0])
+        else:
+            rank = BELOTE_PLAIN.index(c[0]) if c[0] in BELOTE_PLAIN else NATURAL.index(c[0])
+        return (suit_pos, -rank)
+
+    jokers_first = pitch and trump is not None
+    out = sorted(cards, key=key)
+    if not jokers_first:
+        out = [c for c in out if c[0] != "X"] + [c for c in out if c[0] == "X"]
+    else:  # jokers sit among the trumps (after the trump jack in rank terms): put them right after trumps' top
+        jokers = [c for c in out if c[0] == "X"]
+        rest = [c for c in out if c[0] != "X"]
+        n_top = sum(1 for c in rest if c[1] == trump and c[0] in "AKQJ")
+        out = rest[:n_top] + jokers + rest[n_top:]
+    return out

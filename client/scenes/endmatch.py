@@ -1,0 +1,75 @@
+"""End of the match: who won, final scores, and what next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import ui
+from client.scene import Scene
+
+
+class EndMatch(Scene):
+    """Shown over the table when the match is over (confetti when the player's side won)."""
+
+    opaque = False
+
+    def __init__(self, app: Any, table: Any, won: bool) -> None:
+        super().__init__(app)
+        self.table, self.won = table, won
+
+    def layout(self) -> None:
+        h = self.app.size[1]
+        btns = self.button_column([("Play again", self._again, True), ("Score sheet", self._scores),
+                                   ("Main menu", self._menu)], top=h * 0.62, height=50, gap=12, width=320)
+        self.widgets.set_focus(btns[0])
+
+    def _again(self) -> None:
+        from client.scenes.newgame import NewGame
+
+        self._menu()
+        self.app.push(NewGame(self.app))
+
+    def _scores(self) -> None:
+        self.table.open_scores()
+
+    def _menu(self) -> None:
+        from client.scenes.menu import MainMenu
+
+        self.app.reset(MainMenu(self.app))
+
+    def back(self) -> None:
+        self._menu()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.table.confetti is not None:
+            self.table.confetti.update(dt)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        app = self.app
+        app.dim(surf, 150)
+        w, h = surf.get_size()
+        s = app.scale
+        v = self.table.view or {}
+        winner = v.get("winner")
+        if isinstance(winner, int):
+            head = "You win the match!" if self.won else f"{self.table.side_name(winner)} win the match"
+        else:
+            head = "Match over"
+        grow = ui.ease_out_back(min(1.0, self.time / 0.5))
+        t = app.fonts.shadowed(head, max(10, int(60 * s * grow)), ui.GOLD if self.won else ui.TEXT, "serif")
+        ui.blit_center(surf, t, (w / 2, h * 0.24))
+        scores = v.get("scores") or []
+        y = h * 0.36
+        for i, sc in enumerate(scores):
+            col = ui.GOLD if i == winner else ui.TEXT
+            line = app.fonts.text(f"{self.table.side_name(i)}   {sc}", int(30 * s), col, "bold")
+            ui.blit_center(surf, line, (w / 2, y))
+            y += 44 * s
+        deals = len(v.get("deals") or [])
+        ui.blit_center(surf, app.fonts.text(f"{deals} deals played", int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
+        self.widgets.draw(surf, app)
+        if self.table.confetti is not None:
+            self.table.confetti.draw(surf, s)

@@ -1,0 +1,76 @@
+"""The pause menu over the table: resume, scores, rules, settings, save, leave."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import savegame, ui
+from client.scene import MessageScene, Scene
+
+
+class PauseMenu(Scene):
+    """Esc at the table."""
+
+    opaque = False
+    title = "Paused"
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def layout(self) -> None:
+        can_save = hasattr(self.table.session, "to_save")
+        entries: list[Any] = [("Resume", self.app.pop, True), ("Score sheet", self._scores),
+                              ("How to play", self._rules), ("Settings", self._settings)]
+        if can_save:
+            entries.append(("Save and leave", self._save_leave))
+            entries.append(("Leave without saving", self._leave_confirm))
+        else:
+            entries.append(("Leave the table", self._leave_confirm))
+        entries.append(("Quit Bella", self._quit))
+        self.button_column(entries, top=self.app.size[1] * 0.26, height=50, gap=12, width=360)
+        self.widgets.move_focus(1)
+
+    def _scores(self) -> None:
+        self.table.open_scores()
+
+    def _rules(self) -> None:
+        from client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, game=(self.table.view or {}).get("game")))
+
+    def _settings(self) -> None:
+        from client.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _save_leave(self) -> None:
+        # leaving the table autosaves (TableScene.leave)
+        self._to_menu()
+        self.app.toast("Match saved: choose Resume saved match to continue.")
+
+    def _leave_confirm(self) -> None:
+        self.app.push(MessageScene(self.app, "Leave the table?", "The match in progress will be lost.",
+                                   ok="Leave", on_ok=self._leave_nosave, other="Stay"))
+
+    def _leave_nosave(self) -> None:
+        self.table._autosave = lambda: None  # type: ignore[method-assign]
+        savegame.delete_save()
+        self._to_menu()
+
+    def _to_menu(self) -> None:
+        from client.scenes.menu import MainMenu
+
+        self.app.reset(MainMenu(self.app))
+
+    def _quit(self) -> None:
+        self.app.quit()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.app.dim(surf, 160)
+        self.draw_title(surf, self.title, y=self.app.size[1] * 0.16)
+        self.widgets.draw(surf, self.app)
+        hint = self.app.fonts.text("Esc to resume", self.app.px(16), ui.TEXT_DIM)
+        ui.blit_center(surf, hint, (surf.get_width() / 2, surf.get_height() - self.app.px(24)))

@@ -1,0 +1,1399 @@
+"""The card table: the scene where a match is played, for any game and any session.
+
+The scene knows the engine only through the session's views, legal actions
+(JSON) and events.  Card clicks map to the legal actions naming that card
+(``play``, a one-card ``discard``); every other legal action becomes a button
+(bids, trump naming, exchange, declarations, breaking the deck...).  Events
+drive the animations; the session is polled again only once the animations
+of the previous step are done, so every move is seen.
+
+Keys: Left/Right choose a card, Enter plays it (or presses the focused
+button), 1-9 press the n-th action button, H hint, L last trick, S score
+sheet, T chat (LAN), Esc pause menu.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+import pygame
+
+import core
+from client import art, labels, layout, savegame, ui
+from client.anim import Banner, CardSprite, Confetti, Popup
+from client.scene import Scene
+from client.session import clockwise, seat_label
+from client.widgets import Button, TextInput, draw_tooltip
+
+BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
+             "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
+             "revealed": 0.6, "sequences": 0.6, "remainder": 0.3, "discarded": 0.3, "blind": 0.3}
+OUTCOME_BANNER = {"bete": "B\u00eate!", "failed": "Contract failed", "set": "Set!", "hung": "Hung!",
+                  "tie": "Tie \u2014 points hang", "moon_made": "Shot the moon!", "moon_failed": "Moon failed",
+                  "bide": "Bide!", "inside": "Inside!", "annulled": "Deal annulled"}
+
+
+class TableScene(Scene):
+    """Plays one match through ``session`` (LocalSession or a remote one)."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        self.me: int = session.seat if session.seat is not None else 0
+        self.view: dict[str, Any] | None = None
+        self.players = 0
+        self.names: list[str] = []
+        self.lay: layout.TableLayout | None = None
+        self.hand: dict[str, CardSprite] = {}
+        self.hand_order: list[str] = []
+        self.trick: list[tuple[int, CardSprite]] = []
+        self.flights: list[CardSprite] = []
+        self.popups: list[Popup] = []
+        self.banners: deque[Banner] = deque()
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.shown_decl: dict[int, tuple[list[str], float]] = {}
+        self.confetti: Confetti | None = None
+        self.events: deque[dict[str, Any]] = deque()
+        self.wait = 0.0
+        self.result: dict[str, Any] | None = None
+        self.ended = False
+        self.shown_scores: list[int] = []
+        self.selected = -1
+        self.hover_card: str | None = None
+        self.reasons: dict[tuple[int, str], str | None] = {}
+        self.error: tuple[str, float] | None = None
+        self.shake: tuple[str, float] | None = None
+        self.status: tuple[str, float] | None = None
+        self.hint: tuple[dict[str, Any], str] | None = None
+        self.hint_wanted = False
+        self.show_last = False
+        self.choice: tuple[str, list[dict[str, Any]]] | None = None
+        self.card_actions: dict[str, list[dict[str, Any]]] = {}
+        self.button_actions: list[dict[str, Any]] = []
+        self.action_buttons: list[Button] = []
+        self.actions_key: tuple[Any, ...] = ()
+        self.chat_input: TextInput | None = None
+        self.drag: tuple[str, tuple[int, int]] | None = None
+        self.turn_flash = 0.0
+        self.was_my_turn = False
+        self.result_button: Button | None = None
+        self.deal_count = 0
+        self.cw = True
+        self.hud_buttons: list[Button] = []
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._collect_later: Any = None
+        self._pending_sound: Any = None
+
+    # ================================================================ life
+    def enter(self) -> None:
+        super().enter()
+        self._poll(force=True)
+
+    def leave(self) -> None:
+        self._autosave()
+        self.session.close()
+
+    def _autosave(self) -> None:
+        if self.view is None or not hasattr(self.session, "to_save"):
+            return
+        if self.view.get("match_over"):
+            savegame.delete_save()
+            return
+        data = self.session.to_save()
+        err = savegame.write_save(data["record"], data["seat"], data["levels"], data["seed"])
+        if err:
+            self.app.toast(err, error=True)
+
+    @property
+    def speed(self) -> float:
+        """Animation speed multiplier from the settings."""
+        return max(0.25, float(self.app.settings.animation_speed))
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        if self.players:
+            self.lay = layout.compute(w, h, self.players, self.me, self.cw)
+            self._place_hand(snap=True)
+        s = self.app.scale
+        bw, bh = int(118 * s), int(40 * s)
+        x = w - bw - int(14 * s)
+        y = h - (bh + int(8 * s)) * 4 - int(6 * s)
+        self.hud_buttons = []
+        for text, fn, key in (("Hint (H)", self.request_hint, None), ("Last trick (L)", self.toggle_last, None),
+                              ("Scores (S)", self.open_scores, None), ("Menu (Esc)", self.open_pause, None)):
+            b = Button(text, fn, pygame.Rect(x, y, bw, bh), hotkey=key, px=int(15 * s))
+            self.add(b)
+            self.hud_buttons.append(b)
+            y += bh + int(8 * s)
+        self.actions_key = ()
+        self._rebuild_actions()
+        if self.chat_input is not None:
+            self.chat_input.rect = pygame.Rect(int(14 * s), h - int(250 * s), int(340 * s), int(36 * s))
+            self.add(self.chat_input)
+
+    # ============================================================ session
+    def _poll(self, force: bool = False) -> None:
+        if not force and (self.events or self.wait > 0 or self.result is not None or self.ended):
+            return
+        for u in self.session.poll():
+            if u.error:
+                self.show_error(u.error)
+            if u.status:
+                self.status = (u.status, 6.0)
+                self.app.toast(u.status)
+            if u.view is not None:
+                self._adopt(u.view, list(u.events))
+            elif u.events:
+                self.events.extend(u.events)
+
+    def _adopt(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        first = self.view is None
+        old = self.view
+        self.view = view
+        self.cw = clockwise(str(view.get("game")))
+        if first or view.get("players") != self.players:
+            self.players = int(view["players"])
+            names = getattr(self.session, "seat_names", None)
+            self.names = list(names) if names else [
+                "You" if s == self.me else seat_label(s, self.me, self.players, self.cw)
+                for s in range(self.players)]
+            self.lay = layout.compute(*self.app.size, self.players, self.me, self.cw)
+            self.shown_scores = list(view.get("scores", []))
+            self.deal_count = len(view.get("deals", []))
+        self.events.extend(events)
+        if not any(e.get("type") == "deal_scored" for e in self.events):
+            self.shown_scores = list(view.get("scores", []))
+        dealer = view.get("dealer")
+        self._sync_hand(old, from_seat=dealer if isinstance(dealer, int) else self.me)
+        if first:
+            self._sync_trick()
+        if view.get("seq") != (old or {}).get("seq"):
+            self.hint = None
+            self.hint_wanted = False
+            self.choice = None
+        self._rebuild_actions()
+        if view.get("match_over") and not any(e.get("type") == "match_over" for e in self.events) and first:
+            self.events.append({"type": "match_over", "scores": view.get("scores"), "winner": view.get("winner")})
+
+    def submit(self, action: dict[str, Any]) -> None:
+        """Send a legal action (JSON form) to the session."""
+        try:
+            act = core.action_from_json(action)
+        except core.InvalidAction as exc:
+            self.show_error(str(exc))
+            return
+        self.choice = None
+        self.hint = None
+        self.session.submit(act)
+        # finish running animations quickly so our move shows at once
+        self.wait = min(self.wait, 0.05)
+        self._poll(force=True)
+
+    def show_error(self, text: str) -> None:
+        """Show why an action was refused (from the engine) near the hand."""
+        self.error = (text, 3.0)
+        self.app.sounds.play("error")
+
+    # ========================================================= actions
+    def my_turn(self) -> bool:
+        """True when the view offers us legal actions."""
+        return bool(self.view and self.view.get("legal"))
+
+    def _rebuild_actions(self) -> None:
+        v = self.view
+        legal: list[dict[str, Any]] = list(v.get("legal", [])) if v else []
+        key = (v.get("seq") if v else None, tuple(map(str, legal)), self.choice is not None, self.app.size,
+               self.result is not None)
+        if key == self.actions_key:
+            return
+        self.actions_key = key
+        for b in self.action_buttons:
+            if b in self.widgets.items:
+                self.widgets.items.remove(b)
+        self.action_buttons = []
+        self.widgets.set_focus(None)
+        self.card_actions = {}
+        self.button_actions = []
+        for a in legal:
+            c = a.get("card")
+            cards = a.get("cards")
+            if a.get("type") == "play" and isinstance(c, str):
+                self.card_actions.setdefault(c, []).append(a)
+            elif a.get("type") == "discard" and isinstance(cards, list) and len(cards) == 1:
+                self.card_actions.setdefault(cards[0], []).append(a)
+            else:
+                self.button_actions.append(a)
+        if self.result is not None:
+            return
+        acts = self.button_actions
+        if self.choice is not None:
+            acts = self.choice[1]
+        if not acts:
+            self._ensure_selection()
+            return
+        s = self.app.scale
+        w, h = self.app.size
+        assert self.lay is not None or True
+        texts = [labels.action_text(a, v) for a in acts]
+        px = int(19 * s)
+        bh = int(44 * s)
+        widths = [max(int(110 * s), self.app.fonts.font(px, "bold").size(t)[0] + int(34 * s)) for t in texts]
+        if self.choice is not None:
+            texts.append("Cancel")
+            widths.append(int(120 * s))
+            acts = [*acts, {"type": "_cancel"}]
+        max_row = int(w * 0.62)
+        rows: list[list[int]] = [[]]
+        cur = 0
+        for i, wd in enumerate(widths):
+            if rows[-1] and cur + wd > max_row:
+                rows.append([])
+                cur = 0
+            rows[-1].append(i)
+            cur += wd + int(10 * s)
+        lay = self.lay
+        base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - int(30 * s)) if lay else h * 0.7
+        top = int(base_y - len(rows) * (bh + int(10 * s)))
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        y = top
+        for row in rows:
+            total = sum(widths[i] for i in row) + int(10 * s) * (len(row) - 1)
+            x = (w - total) // 2
+            for i in row:
+                a = acts[i]
+                n = len(self.action_buttons) + 1
+                hot = pygame.K_0 + n if n <= 9 else None
+                label = f"{n}  {texts[i]}" if n <= 9 and len(acts) > 1 else texts[i]
+                primary = a.get("type") not in ("_cancel",) and a.get("call") != "pass" and a.get("type") not in (
+                    "keep", "done")
+                b = Button(label, (lambda a=a: self._press(a)), pygame.Rect(x, y, widths[i] + int(26 * s), bh),
+                           hotkey=hot, px=px, primary=primary and len(acts) <= 2 and self.choice is None)
+                if a.get("type") == "_cancel":
+                    b.hotkey = None
+                self.add(b)
+                self.action_buttons.append(b)
+                x += widths[i] + int(36 * s)
+            y += bh + int(10 * s)
+        self.panel_rect = pygame.Rect(int(w * 0.17), top - int(44 * s), int(w * 0.66),
+                                      y - top + int(50 * s))
+        if self.action_buttons and not self.card_actions:
+            self.widgets.set_focus(self.action_buttons[0])
+        self._ensure_selection()
+
+    def _press(self, a: dict[str, Any]) -> None:
+        if a.get("type") == "_cancel":
+            self.choice = None
+            self.actions_key = ()
+            self._rebuild_actions()
+            return
+        self.submit(a)
+
+    def _ensure_selection(self) -> None:
+        if not self.card_actions or not self.hand_order:
+            return
+        if 0 <= self.selected < len(self.hand_order) and self.hand_order[self.selected] in self.card_actions:
+            return
+        for i, c in enumerate(self.hand_order):
+            if c in self.card_actions:
+                self.selected = i
+                return
+
+    def try_card(self, card: str) -> None:
+        """The player chose ``card`` (click, drag or Enter)."""
+        if not self.my_turn():
+            self.show_error("It is not your turn yet.")
+            return
+        acts = self.card_actions.get(card)
+        if not acts:
+            if self.card_actions:
+                self.show_error(self.reason(card) or "That card cannot be played now.")
+                self.shake = (card, 0.4)
+            else:
+                self.show_error("Choose one of the options above first.")
+            return
+        if len(acts) == 1:
+            self.submit(acts[0])
+            return
+        # a choice for the same card (announce bella/belote or not)
+        plain = [a for a in acts if not a.get("call")]
+        calls = [a for a in acts if a.get("call")]
+        self.choice = (card, calls + plain)
+        self.actions_key = ()
+        self._rebuild_actions()
+
+    def reason(self, card: str) -> str | None:
+        """Why ``card`` cannot be played now, from the engine (cached per position)."""
+        if self.view is None:
+            return None
+        key = (int(self.view.get("seq", 0)), card)
+        if key not in self.reasons:
+            explain = getattr(self.session, "explain", None)
+            text: str | None = None
+            if explain is not None:
+                kind = "play"
+                if not any(a.get("type") == "play" for v in self.card_actions.values() for a in v):
+                    kind = "discard"
+                act = core.Action(kind, card=card) if kind == "play" else core.Action(kind, cards=(card,))
+                try:
+                    text = explain(act)
+                except Exception:  # a remote session may not support dry runs
+                    text = None
+            self.reasons[key] = text or "Not playable now."
+            if len(self.reasons) > 200:
+                self.reasons.clear()
+        return self.reasons[key]
+
+    # ============================================================ hints
+    def request_hint(self) -> None:
+        """Ask the AI for advice (shown as a glowing card or button with a reason)."""
+        if not self.my_turn():
+            self.app.toast("Hints are for your turn.")
+            return
+        if not getattr(self.session, "can_hint", False):
+            self.app.toast("Hints are not available in this match.")
+            return
+        self.session.request_hint()
+        self.hint_wanted = True
+
+    def _check_hint(self) -> None:
+        if not self.hint_wanted:
+            return
+        got = self.session.take_hint()
+        if got is None:
+            return
+        self.hint_wanted = False
+        action, reason = got
+        a = action.to_json() if hasattr(action, "to_json") else dict(action)
+        self.hint = (a, reason or "")
+        c = a.get("card") or ((a.get("cards") or [None])[0] if a.get("type") == "discard" else None)
+        if isinstance(c, str) and c in self.hand_order:
+            self.selected = self.hand_order.index(c)
+            self.widgets.set_focus(None)
+        else:
+            acts = self.choice[1] if self.choice else self.button_actions
+            for i, b in enumerate(self.action_buttons):
+                if i < len(acts) and acts[i] == a:
+                    self.widgets.set_focus(b)
+        self.app.sounds.play("tick")
+
+    # ========================================================= toggles
+    def toggle_last(self) -> None:
+        """Show or hide the last trick."""
+        if not self.view or not self.view.get("last_trick"):
+            self.app.toast("No trick has been played yet this deal.")
+            self.show_last = False
+            return
+        self.show_last = not self.show_last
+
+    def open_scores(self) -> None:
+        """The score sheet."""
+        from client.scenes.scoresheet import ScoreSheet
+
+        if self.view is not None:
+            self.app.push(ScoreSheet(self.app, self.view, self.names))
+
+    def open_pause(self) -> None:
+        """The pause menu."""
+        from client.scenes.pause import PauseMenu
+
+        self.app.push(PauseMenu(self.app, self))
+
+    # ========================================================= hand
+    def _sync_hand(self, old: dict[str, Any] | None, from_seat: int) -> None:
+        v = self.view
+        if v is None or self.lay is None:
+            return
+        hands = v.get("hands") or []
+        mine = hands[self.me] if self.me < len(hands) and isinstance(hands[self.me], list) else []
+        order = labels.sort_hand(list(mine), v)
+        new = [c for c in order if c not in self.hand]
+        gone = [c for c in self.hand if c not in order]
+        for c in gone:
+            del self.hand[c]
+        src = self.lay.spot(from_seat).hand if from_seat != self.me else self.lay.stock
+        stock = self.lay.stock if labels.stock_count(v) else src
+        for k, c in enumerate(new):
+            sp = CardSprite(c, self.lay.card_w, stock)
+            sp.delay = 0.06 * k / self.speed if len(new) > 1 else 0.0
+            sp.t = 0.0
+            self.hand[c] = sp
+        if new:
+            self.app.sounds.play("deal")
+        self.hand_order = order
+        self._place_hand(snap=False)
+        if self.selected >= len(order):
+            self.selected = len(order) - 1
+
+    def _hand_targets(self) -> list[tuple[layout.Point, float]]:
+        assert self.lay is not None
+        lay = self.lay
+        spot = lay.spot(self.me)
+        return layout.fan(len(self.hand_order), spot.hand, lay.card_w, min(lay.w * 0.6, lay.card_w * 9.5))
+
+    def _place_hand(self, snap: bool) -> None:
+        if self.lay is None:
+            return
+        targets = self._hand_targets()
+        for c, (pos, ang) in zip(self.hand_order, targets, strict=False):
+            sp = self.hand[c]
+            sp.width = self.lay.card_w
+            if snap:
+                sp.pos, sp.angle, sp.t = pos, ang, 1.0
+            elif sp.t < 1.0 or sp.dst != pos:
+                delay = sp.delay
+                sp.fly(pos, ang, dur=0.32 / self.speed, delay=delay)
+
+    def _hand_card_at(self, pos: tuple[int, int]) -> str | None:
+        if self.lay is None:
+            return None
+        cw, ch = self.lay.card_w, self.lay.card_w * 1.4
+        for c in reversed(self.hand_order):
+            sp = self.hand.get(c)
+            if sp is None:
+                continue
+            x, y = sp.pos
+            y -= self._lift(c)
+            if abs(pos[0] - x) <= cw / 2 and abs(pos[1] - y) <= ch / 2:
+                return c
+        return None
+
+    def _lift(self, c: str) -> float:
+        if self.lay is None:
+            return 0.0
+        lift = 0.0
+        if self.card_actions and c in self.card_actions and self.my_turn():
+            lift += self.lay.card_w * 0.16
+        if self.hover_card == c or (0 <= self.selected < len(self.hand_order) and self.hand_order[self.selected] == c
+                                    and self.my_turn() and self.card_actions):
+            lift += self.lay.card_w * 0.1
+        return lift
+
+    # ========================================================= trick
+    def _sync_trick(self) -> None:
+        v = self.view
+        if v is None or self.lay is None:
+            return
+        self.trick = []
+        for e in v.get("trick") or []:
+            seat, card = int(e["seat"]), str(e["card"])
+            sp = CardSprite(card, self.lay.trick_w, self.lay.spot(seat).trick, self._trick_angle(seat, card))
+            self.trick.append((seat, sp))
+
+    def _trick_angle(self, seat: int, card: str) -> float:
+        return (hash((seat, card)) % 11 - 5) * 0.8
+
+    # ========================================================= events
+    def _process_events(self) -> None:
+        while self.wait <= 0 and self.events and self.result is None:
+            e = self.events.popleft()
+            hold = self._animate(e)
+            self.wait = hold / self.speed
+
+    def _seat_point(self, seat: Any) -> layout.Point:
+        assert self.lay is not None
+        if isinstance(seat, int) and 0 <= seat < self.players:
+            return self.lay.spot(seat).hand
+        return self.lay.center
+
+    def _animate(self, e: dict[str, Any]) -> float:
+        t = str(e.get("type"))
+        lay = self.lay
+        v = self.view or {}
+        if lay is None:
+            return 0.0
+        seat = e.get("seat")
+        sounds = self.app.sounds
+        if t == "dealt":
+            if isinstance(seat, int) and seat != self.me:
+                n = 3
+                sizes = e.get("hand_sizes")
+                if isinstance(sizes, list) and seat < len(sizes):
+                    n = max(1, min(4, int(sizes[seat]) // 3))
+                src = self._seat_point(e.get("dealer"))
+                for k in range(n):
+                    sp = CardSprite(None, lay.small_w, src)
+                    sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.05 * k,
+                           fade_out=True)
+                    sp.tag = "deal"
+                    self.flights.append(sp)
+                sounds.play("deal")
+            if e.get("deal") == 1 or (isinstance(e.get("deal"), int) and e.get("deal") != self.deal_count + 1):
+                pass
+        elif t == "played":
+            card = str(e.get("card"))
+            s = int(seat) if isinstance(seat, int) else 0
+            if s == self.me and card in self.hand:
+                start = self.hand[card].pos
+            else:
+                start = lay.spot(s).hand
+            sp = CardSprite(card, lay.trick_w, start, lay.spot(s).angle if s != self.me else 0.0)
+            sp.fly(lay.spot(s).trick, self._trick_angle(s, card), dur=0.3 / self.speed)
+            self.trick.append((s, sp))
+            sounds.play("card")
+            call = e.get("call")
+            if call:
+                self.banner(labels.call_text(str(call)) + "!", f"{self.names[s]} announces")
+                self.bubble(s, labels.call_text(str(call)) + "!")
+        elif t == "trick":
+            winner = e.get("winner")
+            self._collect_later = winner
+            pts = e.get("points")
+            delay = 0.55 / self.speed
+            for _, sp in self.trick:
+                sp.fly(self._seat_point(winner), sp.angle, dur=0.38 / self.speed, delay=delay, fade_out=True)
+                self.flights.append(sp)
+            self.trick = []
+            if isinstance(winner, int) and isinstance(pts, int) and pts > 0:
+                p = self._seat_point(winner)
+                self.popups.append(Popup(f"+{pts}", (p[0], p[1] - lay.card_w * 0.6), ui.GOLD,
+                                         int(28 * self.app.scale), life=1.4 / self.speed + 0.4))
+            self._pending_sound = ("collect", delay)
+            sounds.play("collect", 0.7)
+            self.show_last = False
+        elif t == "bid":
+            call = str(e.get("call"))
+            if isinstance(seat, int):
+                self.bubble(seat, labels.call_text(call, v))
+            sounds.play("pass" if call == "pass" else "bid")
+            if call in ("double", "redouble", "schmeiss", "moon"):
+                self.banner(labels.call_text(call) + "!", self.names[seat] if isinstance(seat, int) else "")
+        elif t == "trump":
+            suit = e.get("suit")
+            if isinstance(suit, str) and suit in ui.SUIT_SYMBOL:
+                maker = e.get("maker")
+                who = self.names[maker] if isinstance(maker, int) and maker < len(self.names) else ""
+                self.banner(f"Trumps: {ui.SUIT_SYMBOL[suit]} {ui.SUIT_NAME[suit]}", f"chosen by {who}" if who else "")
+        elif t == "contract":
+            call = e.get("call") or e.get("bid")
+            who = e.get("declarer", e.get("bidder"))
+            if isinstance(call, str) and isinstance(who, int):
+                self.banner(f"Contract: {labels.call_text(call)}", f"{self.names[who]} plays it")
+        elif t == "declared":
+            call = e.get("call")
+            if isinstance(seat, int) and call and call != "pass":
+                word = labels.call_text(str(call))
+                res = e.get("result")
+                if res == "beaten" and isinstance(e.get("reply"), dict):
+                    word += f" \u2014 beaten by {labels.call_text(str(e['reply'].get('call')))}"
+                self.bubble(seat, word + "!")
+                cards = e.get("cards")
+                if isinstance(cards, list) and cards and seat != self.me:
+                    self.shown_decl[seat] = ([str(c) for c in cards], 3.0)
+                if str(call) in ("bella", "belote", "mariage", "tertz", "fifty", "hundred", "tierce", "quarte",
+                                 "quinte", "carre"):
+                    self.banner(labels.call_text(str(call)) + "!", self.names[seat])
+                sounds.play("bid")
+            elif isinstance(seat, int) and call == "pass":
+                self.bubble(seat, "No declaration")
+        elif t == "done":
+            pass
+        elif t == "sequences":
+            w = e.get("winner")
+            pts = e.get("points")
+            if isinstance(w, int):
+                amount = pts[w] if isinstance(pts, list) and w < len(pts) else ""
+                self.bubble(w, f"Best sequence: {amount}")
+        elif t == "revealed":
+            seqs = e.get("sequences")
+            if isinstance(seat, int) and isinstance(seqs, list) and seat != self.me:
+                cards = [str(c) for run in seqs for c in run]
+                self.shown_decl[seat] = (cards, 3.5)
+        elif t in ("exchanged", "exchange"):
+            took, gave = e.get("took"), e.get("gave")
+            if isinstance(seat, int):
+                self.bubble(seat, f"Swapped {labels.card_text(str(gave))} for {labels.card_text(str(took))}"
+                            if took and gave else "Exchanged")
+            sounds.play("card")
+        elif t in ("kept", "keep"):
+            if isinstance(seat, int) and e.get("type") == "kept" and seat != self.me:
+                pass
+        elif t == "drew":
+            if isinstance(seat, int) and seat != self.me:
+                sp = CardSprite(e.get("card") if e.get("face_up") else None, lay.small_w, lay.stock)
+                sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, fade_out=True)
+                self.flights.append(sp)
+            sounds.play("deal")
+        elif t == "break":
+            n = e.get("n")
+            if isinstance(seat, int):
+                self.bubble(seat, f"Breaks the deck: {n}")
+            self.banner("Deck broken", f"{self.names[seat]} moved {n} cards" if isinstance(seat, int) else "")
+        elif t == "burned":
+            if isinstance(seat, int):
+                self.bubble(seat, f"Burns {labels.card_text(str(e.get('card')))}")
+            sounds.play("card")
+        elif t == "discarded":
+            if isinstance(seat, int):
+                self.bubble(seat, f"Discards {e.get('count', '')}")
+        elif t == "called":
+            name = e.get("name") or e.get("call")
+            if isinstance(seat, int):
+                self.banner(f"Partner: {name}", f"called by {self.names[seat]}")
+        elif t == "partner":
+            if isinstance(seat, int):
+                self.bubble(seat, "I'm the partner!")
+        elif t == "remainder":
+            s2 = e.get("seat")
+            if isinstance(s2, int):
+                self.bubble(s2, f"Takes the rest ({e.get('count', 0)})")
+        elif t == "out":
+            pass
+        elif t == "deal_scored":
+            self.result = dict(e)
+            self.trick = []
+            self.actions_key = ()
+            self._rebuild_actions()
+            self._show_result()
+            return 0.0
+        elif t == "match_over":
+            self._end_match(e)
+            return 0.0
+        return BASE_HOLD.get(t, 0.0)
+
+    def bubble(self, seat: int, text: str) -> None:
+        """A speech bubble next to ``seat``'s name plate."""
+        self.bubbles[seat] = (text, 2.6)
+
+    def banner(self, text: str, sub: str = "") -> None:
+        """A big centred announcement."""
+        self.banners.append(Banner(text, sub, life=1.6 / min(2.0, self.speed) + 0.3))
+        self.app.sounds.play("banner")
+
+    # ========================================================= results
+    def _show_result(self) -> None:
+        r = self.result or {}
+        v = self.view or {}
+        self.deal_count = int(r.get("deal", self.deal_count + 1))
+        old = list(self.shown_scores)
+        new = r.get("scores")
+        if isinstance(new, list):
+            self.shown_scores = list(new)
+        aw = r.get("awarded")
+        if isinstance(aw, list):
+            for side, pts in enumerate(aw):
+                if isinstance(pts, int) and pts:
+                    self.popups.append(Popup(f"+{pts}", self._score_pos(side), ui.GOLD, int(30 * self.app.scale),
+                                             life=2.2))
+        outcome = str(r.get("outcome", ""))
+        if r.get("capot") or r.get("capot_side") is not None and r.get("capot") is not None:
+            self.banner("Capot!", "all the tricks")
+        elif outcome in OUTCOME_BANNER:
+            self.banner(OUTCOME_BANNER[outcome])
+        self.app.sounds.play("score")
+        del old, v
+        s = self.app.scale
+        w, h = self.app.size
+        bw = int(220 * s)
+        self.result_button = Button("Continue (Enter)", self._continue,
+                                    pygame.Rect(w // 2 - bw // 2, int(h * 0.5 + 150 * s), bw, int(50 * s)),
+                                    primary=True, hotkey=pygame.K_RETURN)
+        self.add(self.result_button)
+        self.widgets.set_focus(self.result_button)
+        self._autosave()
+
+    def _continue(self) -> None:
+        if self.result_button in self.widgets.items:
+            self.widgets.items.remove(self.result_button)
+        self.widgets.set_focus(None)
+        self.result_button = None
+        self.result = None
+        self.trick = []
+        self.bubbles.clear()
+        self.shown_decl.clear()
+        self.actions_key = ()
+        self._rebuild_actions()
+        self._poll(force=False)
+
+    def _end_match(self, e: dict[str, Any]) -> None:
+        from client.scenes.endmatch import EndMatch
+
+        self.ended = True
+        savegame.delete_save()
+        winner = e.get("winner")
+        sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
+        won = isinstance(winner, int) and winner < len(sides) and self.me in sides[winner]
+        if won:
+            self.confetti = Confetti(*self.app.size, seed=7)
+            self.app.sounds.play("win")
+        else:
+            self.app.sounds.play("lose")
+        self.app.push(EndMatch(self.app, self, won))
+
+    def side_name(self, side: int) -> str:
+        """Names of the seats of scoring side ``side``."""
+        sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
+        if side >= len(sides):
+            return "?"
+        seats = sides[side]
+        if self.me in seats and len(seats) > 1:
+            others = [self.names[s] for s in seats if s != self.me]
+            return "You & " + " & ".join(others)
+        return " & ".join(self.names[s] for s in seats)
+
+    def _score_pos(self, side: int) -> layout.Point:
+        s = self.app.scale
+        return (int(14 * s) + int(250 * s), int(58 * s) + side * int(34 * s))
+
+    # ========================================================= input
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.chat_input is not None and self.chat_input.focused:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._close_chat()
+                return
+            if self.widgets.handle(event, self.app):
+                return
+            return
+        if event.type == pygame.KEYDOWN:
+            if self._key(event):
+                return
+        if self.widgets.handle(event, self.app):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_card = self._hand_card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.show_last:
+                self.show_last = False
+                return
+            c = self._hand_card_at(event.pos)
+            if c is not None and self.result is None:
+                self.drag = (c, event.pos)
+                self.selected = self.hand_order.index(c)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.drag is not None:
+                c, start = self.drag
+                self.drag = None
+                over = self._hand_card_at(event.pos)
+                dragged_up = start[1] - event.pos[1] > (self.lay.card_w * 0.6 if self.lay else 60)
+                if over == c or dragged_up:
+                    self.try_card(c)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.show_last = False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if self.choice is not None:
+                self.choice = None
+                self.actions_key = ()
+                self._rebuild_actions()
+            elif self.show_last:
+                self.show_last = False
+            else:
+                self.open_pause()
+            return True
+        if self.result is not None:
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._continue()
+                return True
+            if k == pygame.K_s:
+                self.open_scores()
+                return True
+            return False
+        if k == pygame.K_h:
+            self.request_hint()
+            return True
+        if k == pygame.K_l:
+            self.toggle_last()
+            return True
+        if k == pygame.K_s:
+            self.open_scores()
+            return True
+        if k == pygame.K_t and hasattr(self.session, "chat"):
+            self._open_chat()
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand_order and (self.card_actions or not self.action_buttons):
+            d = -1 if k == pygame.K_LEFT else 1
+            self.selected = max(0, min(len(self.hand_order) - 1, (self.selected if self.selected >= 0 else 0) + d))
+            self.widgets.set_focus(None)
+            self.app.sounds.play("tick")
+            return True
+        if k in (pygame.K_UP, pygame.K_DOWN) and self.action_buttons:
+            self.widgets.move_focus(-1 if k == pygame.K_UP else 1)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            f = self.widgets.focused()
+            if f is not None:
+                f.activate(self.app)
+                return True
+            if self.card_actions and 0 <= self.selected < len(self.hand_order):
+                self.try_card(self.hand_order[self.selected])
+                return True
+            if self.action_buttons:
+                self.action_buttons[0].click(self.app)
+                return True
+            return True
+        return False
+
+    def _open_chat(self) -> None:
+        s = self.app.scale
+        h = self.app.size[1]
+        self.chat_input = TextInput("", pygame.Rect(int(14 * s), h - int(250 * s), int(340 * s), int(36 * s)),
+                                    placeholder="Say something, Enter to send", max_len=200,
+                                    on_submit=self._send_chat)
+        self.add(self.chat_input)
+        self.widgets.set_focus(self.chat_input)
+        pygame.key.start_text_input()
+
+    def _send_chat(self, text: str) -> None:
+        if text.strip():
+            try:
+                self.session.chat(text.strip())
+            except Exception as exc:  # a closed connection must not crash the table
+                self.app.toast(f"Chat failed: {exc}", error=True)
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        if self.chat_input is not None and self.chat_input in self.widgets.items:
+            self.widgets.items.remove(self.chat_input)
+        self.chat_input = None
+        self.widgets.set_focus(None)
+
+    # ========================================================= update
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        sdt = dt * self.speed
+        self.wait = max(0.0, self.wait - dt)
+        self._process_events()
+        self._poll()
+        self._process_events()
+        self._check_hint()
+        for sp in self.hand.values():
+            sp.update(sdt)
+        for _, sp in self.trick:
+            sp.update(sdt)
+        for sp in self.flights:
+            sp.update(sdt)
+        self.flights = [f for f in self.flights if f.moving]
+        for p in self.popups:
+            p.update(dt)
+        self.popups = [p for p in self.popups if p.alive]
+        if self.banners:
+            self.banners[0].update(dt)
+            if not self.banners[0].alive:
+                self.banners.popleft()
+        self.bubbles = {s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0}
+        self.shown_decl = {s: (c, left - dt) for s, (c, left) in self.shown_decl.items() if left - dt > 0}
+        if self.error:
+            self.error = (self.error[0], self.error[1] - dt) if self.error[1] > dt else None
+        if self.shake:
+            self.shake = (self.shake[0], self.shake[1] - dt) if self.shake[1] > dt else None
+        if self.status:
+            self.status = (self.status[0], self.status[1] - dt) if self.status[1] > dt else None
+        if self.confetti:
+            self.confetti.update(dt)
+            if not self.confetti.alive:
+                self.confetti = None
+        mine = self.my_turn() and self.result is None and not self.events
+        if mine and not self.was_my_turn:
+            self.turn_flash = 1.0
+            self.app.sounds.play("turn", 0.6)
+        self.was_my_turn = mine
+        self.turn_flash = max(0.0, self.turn_flash - dt)
+        self.hud_buttons[0].enabled = self.my_turn() and bool(getattr(self.session, "can_hint", False))
+        self.hud_buttons[1].enabled = bool(self.view and self.view.get("last_trick"))
+
+    # ========================================================= drawing
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(art.felt(surf.get_size(), "table"), (0, 0))
+        if self.view is None or self.lay is None:
+            ui.blit_center(surf, self.app.fonts.text("Shuffling\u2026", self.app.px(30), ui.TEXT),
+                           (surf.get_width() / 2, surf.get_height() / 2))
+            self.widgets.draw(surf, self.app)
+            return
+        self._draw_table_marks(surf)
+        self._draw_stock(surf)
+        for seat in range(self.players):
+            if seat != self.me:
+                self._draw_opponent(surf, seat)
+        for _, sp in self.trick:
+            sp.draw(surf, self.app.cards)
+        for sp in self.flights:
+            sp.draw(surf, self.app.cards, shadow=False)
+        self._draw_hand(surf)
+        self._draw_plate(surf, self.me)
+        self._draw_hud(surf)
+        self._draw_prompt(surf)
+        for p in self.popups:
+            p.draw(surf, self.app.fonts)
+        if self.banners:
+            self.banners[0].draw(surf, self.app.fonts, (surf.get_width() / 2, self.lay.center[1] - self.lay.card_w),
+                                 self.app.scale)
+        if self.show_last:
+            self._draw_last_trick(surf)
+        self._draw_chat(surf)
+        if self.result is not None:
+            self._draw_result(surf)
+        self.widgets.draw(surf, self.app)
+        self._draw_tips(surf)
+        if self.confetti:
+            self.confetti.draw(surf, self.app.scale)
+
+    def _draw_table_marks(self, surf: pygame.Surface) -> None:
+        lay = self.lay
+        assert lay is not None
+        s = self.app.scale
+        key = ("ring", lay.w, lay.h)
+        ring = _ring_cache.get(key)
+        if ring is None:
+            rw, rh = int(lay.trick_w * 5.2), int(lay.trick_w * 1.4 * 2.6)
+            ring = pygame.Surface((rw, rh), pygame.SRCALPHA)
+            pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
+            pygame.draw.ellipse(ring, (255, 236, 180, 40), ring.get_rect(), max(1, int(2 * s)))
+            _ring_cache.clear()
+            _ring_cache[key] = ring
+        ui.blit_center(surf, ring, lay.center)
+
+    def _draw_stock(self, surf: pygame.Surface) -> None:
+        v = self.view or {}
+        lay = self.lay
+        assert lay is not None
+        cards = self.app.cards
+        n = labels.stock_count(v)
+        turned = labels.turned_card(v)
+        bottom = labels.bottom_card(v)
+        x, y = lay.stock
+        w = lay.small_w + lay.small_w // 3
+        s = self.app.scale
+        if turned:
+            img = cards.rotated(turned, w, -90 if n else 0)  # type: ignore[attr-defined]
+            ui.blit_center(surf, img, (x + (w * 0.45 if n else 0), y))
+        if n:
+            for k in range(min(n, 6)):
+                img = cards.back(w)  # type: ignore[attr-defined]
+                ui.blit_center(surf, img, (x - k * 0.7 * s, y - k * 1.2 * s))
+            badge = self.app.fonts.text(str(n), int(18 * s), ui.TEXT, "bold")
+            r = badge.get_rect(center=(int(x), int(y + w * 0.7 + 14 * s)))
+            surf.blit(ui.panel(r.inflate(int(14 * s), int(6 * s)).size, (0, 0, 0, 140), None, int(8 * s)),
+                      r.inflate(int(14 * s), int(6 * s)).topleft)
+            surf.blit(badge, r)
+        if bottom:
+            bx = x - w * 1.35
+            img = cards.face(bottom, int(w * 0.8))  # type: ignore[attr-defined]
+            ui.blit_center(surf, img, (bx, y))
+            t = self.app.fonts.text("bottom", int(14 * s), ui.TEXT_DIM)
+            ui.blit_center(surf, t, (bx, y + w * 0.8 * 0.7 + 12 * s))
+        if turned and not n and not bottom and v.get("phase") in ("bidding", "deal"):
+            pass
+
+    def _draw_opponent(self, surf: pygame.Surface, seat: int) -> None:
+        v = self.view or {}
+        lay = self.lay
+        assert lay is not None
+        spot = lay.spot(seat)
+        sizes = v.get("hand_sizes") or []
+        n = int(sizes[seat]) if seat < len(sizes) else 0
+        cards = self.app.cards
+        known = (v.get("known") or [[]] * self.players)[seat] if seat < len(v.get("known") or []) else []
+        sw = lay.small_w
+        step = sw * 0.42
+        for k in range(n):
+            off = (k - (n - 1) / 2) * step
+            fan_ang = (k - (n - 1) / 2) * 2.5
+            if spot.side in ("top", "bottom"):
+                pos = (spot.hand[0] + off, spot.hand[1] + abs(k - (n - 1) / 2) * sw * 0.03)
+                ang = spot.angle - fan_ang
+            else:
+                pos = (spot.hand[0] + abs(k - (n - 1) / 2) * sw * 0.03 * (1 if spot.side == "left" else -1),
+                       spot.hand[1] + off)
+                ang = spot.angle + fan_ang
+            img = cards.rotated(None, sw, ang)  # type: ignore[attr-defined]
+            ui.blit_center(surf, img, pos)
+        self._draw_plate(surf, seat, count=n)
+        shown = self.shown_decl.get(seat)
+        extra = [str(c) for c in known] if known else []
+        if shown or extra:
+            lst = shown[0] if shown else extra
+            caption = "shows" if shown else "holds"
+            px, py = spot.plate
+            s = self.app.scale
+            cw = int(sw * 0.85)
+            gap = cw * 0.5
+            total = cw + (len(lst) - 1) * gap
+            if spot.side == "left":
+                x0, y0 = px - total / 2 + cw / 2, py + cw * 1.4 * 0.5 + 44 * s
+            elif spot.side == "right":
+                x0, y0 = px - total / 2 + cw / 2, py + cw * 1.4 * 0.5 + 44 * s
+            else:
+                x0, y0 = px + 84 * s + 20 * s + cw / 2, py
+            for i, c in enumerate(lst):
+                ui.blit_center(surf, cards.face(c, cw), (x0 + i * gap, y0))  # type: ignore[attr-defined]
+            cap = self.app.fonts.text(caption, int(13 * s), ui.TEXT_DIM)
+            ui.blit_center(surf, cap, (x0 + (len(lst) - 1) * gap / 2, y0 + cw * 0.7 + 10 * s))
+
+    def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
+        v = self.view or {}
+        lay = self.lay
+        assert lay is not None
+        s = self.app.scale
+        spot = lay.spot(seat)
+        cp = v.get("current_player")
+        turn = cp == seat
+        dealer = v.get("dealer") == seat
+        leader = v.get("leader") == seat and bool(v.get("trick"))
+        name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        w, h = int(168 * s), int(50 * s)
+        x, y = spot.plate
+        if spot.side == "bottom":
+            x = max(x, w / 2 + 14 * s)
+        rect = pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+        if turn:
+            glow = ui.panel(rect.inflate(int(10 * s), int(10 * s)).size, (240, 196, 92, int(60 + 70 * pulse)), None,
+                            int(14 * s))
+            surf.blit(glow, rect.inflate(int(10 * s), int(10 * s)).topleft)
+        surf.blit(ui.panel(rect.size, (10, 24, 18, 225), ui.GOLD if turn else (70, 110, 90), int(12 * s),
+                           max(1, int(2 * s))), rect.topleft)
+        t = self.app.fonts.text(name, int(19 * s), ui.GOLD if turn else ui.TEXT, "bold")
+        if t.get_width() > w - 40 * s:
+            t = self.app.fonts.text(name[:12], int(17 * s), ui.GOLD if turn else ui.TEXT, "bold")
+        surf.blit(t, (rect.x + int(12 * s), rect.y + int(5 * s)))
+        info = []
+        tw = v.get("tricks_won")
+        if isinstance(tw, list) and seat < len(tw) and v.get("phase") not in ("deal",):
+            info.append(f"tricks {tw[seat]}")
+        if count is not None:
+            info.append(f"{count} cards")
+        it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
+        surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
+        # badges: dealer, leader
+        bx = rect.right - int(14 * s)
+        for flag, letter, col in ((dealer, "D", (90, 160, 230)), (leader, "L", (230, 150, 60))):
+            if flag:
+                pygame.draw.circle(surf, col, (bx, rect.y + int(14 * s)), int(10 * s))
+                ui.blit_center(surf, self.app.fonts.text(letter, int(13 * s), (10, 10, 10), "bold"),
+                               (bx, rect.y + int(14 * s)))
+                bx -= int(24 * s)
+        if turn and seat != self.me and v.get("phase") not in ("deal", "over"):
+            dots = "\u2022" * (1 + int(self.time * 3) % 3)
+            th = self.app.fonts.text("thinking " + dots, int(14 * s), ui.GOLD)
+            surf.blit(th, (rect.right - int(96 * s), rect.bottom + int(2 * s)))
+        b = self.bubbles.get(seat)
+        if b:
+            text, left = b
+            bt = self.app.fonts.text(text, int(18 * s), (20, 16, 8), "bold")
+            br = bt.get_rect()
+            br.inflate_ip(int(22 * s), int(12 * s))
+            if spot.side == "top":
+                br.midtop = (rect.centerx, rect.bottom + int(30 * s))
+            elif spot.side == "left":
+                br.midleft = (rect.right + int(12 * s), rect.centery)
+            elif spot.side == "right":
+                br.midright = (rect.left - int(12 * s), rect.centery)
+            else:
+                br.midbottom = (rect.centerx + int(40 * s), rect.top - int(30 * s))
+            br.clamp_ip(surf.get_rect())
+            alpha = int(255 * min(1.0, left / 0.3))
+            bub = ui.panel(br.size, (250, 240, 214, alpha), ui.GOLD_DARK, int(10 * s), 2)
+            surf.blit(bub, br.topleft)
+            bt.set_alpha(alpha)
+            ui.blit_center(surf, bt, br.center)
+            bt.set_alpha(None)
+
+    def _draw_hand(self, surf: pygame.Surface) -> None:
+        lay = self.lay
+        assert lay is not None
+        cards = self.app.cards
+        mine = self.my_turn() and bool(self.card_actions) and self.result is None
+        hint_card = None
+        if self.hint and self.hint[0].get("type") in ("play", "discard"):
+            hc = self.hint[0].get("card") or (self.hint[0].get("cards") or [None])[0]
+            hint_card = hc
+        sel = self.hand_order[self.selected] if 0 <= self.selected < len(self.hand_order) else None
+        for c in self.hand_order:
+            sp = self.hand.get(c)
+            if sp is None or (sp.delay > 0 and sp.t == 0.0):
+                continue
+            legal = c in self.card_actions
+            dx = 0.0
+            if self.shake and self.shake[0] == c:
+                dx = math.sin(self.shake[1] * 60) * lay.card_w * 0.06
+            pos = (sp.pos[0] + dx, sp.pos[1] - self._lift(c))
+            ang = sp.angle
+            if self.drag and self.drag[0] == c:
+                mp = pygame.mouse.get_pos()
+                if abs(mp[1] - self.drag[1][1]) > 8 or abs(mp[0] - self.drag[1][0]) > 8:
+                    pos = (pos[0] + mp[0] - self.drag[1][0], pos[1] + mp[1] - self.drag[1][1])
+            sh = cards.shadow(lay.card_w, ang)  # type: ignore[attr-defined]
+            ui.blit_center(surf, sh, (pos[0] + lay.card_w * 0.03, pos[1] + lay.card_w * 0.06))
+            if mine and (c == sel and self.widgets.focused() is None or c == hint_card):
+                color = (120, 220, 255) if c == hint_card else ui.GOLD
+                g = cards.glow(lay.card_w, color)  # type: ignore[attr-defined]
+                if abs(ang) > 0.5:
+                    g = _rot_cached(g, ang)
+                ui.blit_center(surf, g, pos)
+            if mine and not legal:
+                img = cards.dimmed(c, lay.card_w)  # type: ignore[attr-defined]
+                if abs(ang) > 0.5:
+                    img = _rot_cached(img, ang)
+            else:
+                img = cards.rotated(c, lay.card_w, ang)  # type: ignore[attr-defined]
+            ui.blit_center(surf, img, pos)
+
+    def _draw_hud(self, surf: pygame.Surface) -> None:
+        v = self.view or {}
+        s = self.app.scale
+        fonts = self.app.fonts
+        sides = v.get("sides") or [[i] for i in range(self.players)]
+        rows = len(sides)
+        w = int(300 * s)
+        h = int(52 * s + rows * 34 * s)
+        x, y = int(14 * s), int(14 * s)
+        surf.blit(ui.panel((w, h), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (x, y))
+        game = core.GAMES.get(str(v.get("game")))
+        title = game.title if game else str(v.get("game", "")).capitalize()
+        target = v.get("target") or (v.get("options") or {}).get("target_score")
+        head = f"{title}  \u2022  to {target}" if target else title
+        surf.blit(fonts.text(head, int(17 * s), ui.GOLD, "bold"), (x + int(12 * s), y + int(10 * s)))
+        for i, seats in enumerate(sides):
+            yy = y + int(44 * s) + i * int(34 * s)
+            me = self.me in seats
+            name = self.side_name(i)
+            col = ui.TEXT if not me else (255, 236, 180)
+            nt = fonts.text(name, int(17 * s), col, "bold" if me else "sans")
+            if nt.get_width() > w * 0.62:
+                nt = fonts.text(name[:18] + "\u2026", int(15 * s), col)
+            surf.blit(nt, (x + int(12 * s), yy))
+            score = self.shown_scores[i] if i < len(self.shown_scores) else 0
+            st = fonts.text(str(score), int(22 * s), col, "bold")
+            surf.blit(st, (x + w - st.get_width() - int(14 * s), yy - int(3 * s)))
+        # contract / trump panel, top right
+        cw = int(270 * s)
+        cx = surf.get_width() - cw - int(14 * s)
+        trump = labels.trump_suit(v)
+        ctext = labels.contract_text(v, self.names)
+        phase = str(v.get("phase", ""))
+        deal_no = v.get("deal_number") or (len(v.get("deals") or []) + 1)
+        lines = [f"Deal {deal_no}  \u2022  {phase.replace('_', ' ')}"]
+        if ctext:
+            lines.append(ctext)
+        elif labels.turned_card(v) and phase in ("bidding", "schmeiss", "naming"):
+            lines.append(f"Turned: {labels.card_text(labels.turned_card(v) or '')}")
+        ch = int(64 * s + 26 * s * (len(lines) - 1))
+        surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
+        yy = y + int(10 * s)
+        for i, line in enumerate(lines):
+            t = fonts.text(line, int(17 * s) if i else int(15 * s), ui.TEXT if i else ui.TEXT_DIM, "bold" if i else "sans")
+            if t.get_width() > cw - int(80 * s):
+                t = fonts.text(line, int(14 * s), ui.TEXT)
+            surf.blit(t, (cx + int(12 * s), yy))
+            yy += int(26 * s)
+        big = "\u2205"
+        col: tuple[int, int, int] = ui.TEXT_DIM
+        if trump:
+            big = ui.SUIT_SYMBOL[trump]
+            col = ui.suit_color(trump, self.app.settings.card_style == "four_colour", on_dark=True)
+        elif labels.all_trumps(v):
+            big, col = "AT", ui.GOLD
+        elif labels.no_trumps(v):
+            big, col = "NT", ui.GOLD
+        bt = fonts.text(big, int(40 * s), col, "bold")
+        ui.blit_center(surf, bt, (cx + cw - int(34 * s), y + ch / 2))
+        if self.status:
+            t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
+            surf.blit(t, (x, y + h + int(8 * s)))
+
+    def _prompt_text(self) -> str:
+        v = self.view or {}
+        if self.result is not None or not self.my_turn():
+            return ""
+        types = {a.get("type") for a in v.get("legal", [])}
+        phase = str(v.get("phase", ""))
+        if self.choice is not None:
+            return f"Announce with {labels.card_text(self.choice[0])}?"
+        if "bid" in types:
+            if phase == "schmeiss":
+                return "Schmeiss! Annul the deal, or play it?"
+            if phase == "naming":
+                return "Name the trump suit"
+            return "Your call"
+        if "trump" in types:
+            return "Name trumps"
+        if "break" in types:
+            return "Break the deck: how many cards go from the top to the bottom?"
+        if "exchange" in types or ("keep" in types and phase == "exchange"):
+            return "Exchange the seven of trumps for the turned card?"
+        if phase == "remainder":
+            return "The rest of the stock: keep it, or give it to your partner?"
+        if "discard" in types:
+            return "You hold too many trumps: burn one (click a card)"
+        if phase == "call":
+            return "Call your partner: name a trump you do not hold"
+        if "declare" in types or ("done" in types and "play" not in types):
+            if "play" in types:
+                return "Announce before you play, or just play a card"
+            return "Declarations"
+        if "play" in types:
+            lead = not v.get("trick")
+            return "Your lead \u2014 play any card" if lead else "Your turn \u2014 play a card"
+        return "Your move"
+
+    def _draw_prompt(self, surf: pygame.Surface) -> None:
+        text = self._prompt_text()
+        s = self.app.scale
+        lay = self.lay
+        assert lay is not None
+        if self.action_buttons and self.result is None:
+            r = self.panel_rect
+            surf.blit(ui.panel(r.size, (8, 20, 14, 205), ui.PANEL_BORDER, int(14 * s), max(1, int(2 * s))), r.topleft)
+            if text:
+                t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
+                ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
+        elif text:
+            k = self.turn_flash
+            color = ui.GOLD
+            px = int(22 * s * (1 + 0.25 * ui.ease_out_cubic(k)))
+            t = self.app.fonts.shadowed(text, px, color, "bold")
+            y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.45
+            ui.blit_center(surf, t, (surf.get_width() / 2, y))
+        if self.error:
+            text, left = self.error
+            t = self.app.fonts.text(text, int(20 * s), (255, 255, 255), "bold")
+            r = t.get_rect(center=(surf.get_width() // 2, int(lay.spot(self.me).hand[1] - lay.card_w * 1.4)))
+            if self.action_buttons:
+                r.centery = self.panel_rect.y - int(26 * s)
+            bg = r.inflate(int(26 * s), int(14 * s))
+            alpha = int(230 * min(1.0, left / 0.3))
+            surf.blit(ui.panel(bg.size, (170, 30, 34, alpha), (255, 160, 140), int(10 * s), 2), bg.topleft)
+            surf.blit(t, r)
+        if self.hint and self.result is None:
+            a, why = self.hint
+            msg = f"Hint: {labels.action_text(a, self.view)}" + (f" \u2014 {why}" if why else "")
+            t = self.app.fonts.text(msg, int(17 * s), (170, 230, 255), "bold")
+            y = (self.panel_rect.y - int(52 * s)) if self.action_buttons else int(lay.center[1] + lay.card_w * 1.45)
+            r = t.get_rect(center=(surf.get_width() // 2, y))
+            bg = r.inflate(int(22 * s), int(10 * s))
+            surf.blit(ui.panel(bg.size, (10, 30, 44, 220), (120, 200, 240), int(8 * s), 1), bg.topleft)
+            surf.blit(t, r)
+
+    def _draw_last_trick(self, surf: pygame.Surface) -> None:
+        v = self.view or {}
+        lt = v.get("last_trick")
+        if not isinstance(lt, dict):
+            return
+        s = self.app.scale
+        cards_raw = lt.get("cards") or []
+        seats = lt.get("seats")
+        leader = lt.get("leader")
+        entries: list[tuple[int | None, str]] = []
+        for i, c in enumerate(cards_raw):
+            if isinstance(c, dict):
+                entries.append((c.get("seat"), str(c.get("card"))))
+            elif isinstance(seats, list) and i < len(seats):
+                entries.append((seats[i], str(c)))
+            elif isinstance(leader, int):
+                entries.append(((leader + i) % max(1, self.players), str(c)))
+            else:
+                entries.append((None, str(c)))
+        cw = int(self.lay.trick_w if self.lay else 90)
+        w = int(len(entries) * cw * 1.15 + 60 * s)
+        h = int(cw * 1.4 + 110 * s)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (surf.get_width() // 2, int(surf.get_height() * 0.42))
+        self.app.dim(surf, 110)
+        surf.blit(ui.panel(r.size, ui.PANEL, ui.PANEL_BORDER, int(14 * s), 2), r.topleft)
+        winner = lt.get("winner")
+        head = "Last trick" + (f" \u2014 won by {self.names[winner]}" if isinstance(winner, int) else "")
+        ui.blit_center(surf, self.app.fonts.text(head, int(20 * s), ui.GOLD, "bold"), (r.centerx, r.y + int(24 * s)))
+        x = r.x + int(30 * s) + cw / 2
+        for seat, c in entries:
+            ui.blit_center(surf, self.app.cards.face(c, cw), (x, r.y + int(50 * s) + cw * 0.7))  # type: ignore
+            if isinstance(seat, int) and seat < len(self.names):
+                col = ui.GOLD if seat == winner else ui.TEXT_DIM
+                ui.blit_center(surf, self.app.fonts.text(self.names[seat], int(15 * s), col),
+                               (x, r.bottom - int(22 * s)))
+            x += cw * 1.15
+
+    def _draw_chat(self, surf: pygame.Surface) -> None:
+        log_fn = getattr(self.session, "chat_log", None)
+        if log_fn is None:
+            return
+        try:
+            log = list(log_fn())[-6:]
+        except Exception:  # never let the overlay crash the table
+            return
+        s = self.app.scale
+        y = self.app.size[1] - int(210 * s)
+        for name, text in log:
+            t = self.app.fonts.text(f"{name}: {text}"[:80], int(15 * s), ui.TEXT)
+            surf.blit(ui.panel((t.get_width() + int(12 * s), t.get_height() + int(4 * s)), (0, 0, 0, 120), None,
+                               int(6 * s)), (int(14 * s), y - int(2 * s)))
+            surf.blit(t, (int(20 * s), y))
+            y += t.get_height() + int(6 * s)
+        if not log and hasattr(self.session, "chat"):
+            t = self.app.fonts.text("T to chat", int(14 * s), ui.TEXT_DIM)
+            surf.blit(t, (int(14 * s), y))
+
+    def _draw_result(self, surf: pygame.Surface) -> None:
+        r = self.result or {}
+        s = self.app.scale
+        fonts = self.app.fonts
+        self.app.dim(surf, 120)
+        sides = (self.view or {}).get("sides") or [[i] for i in range(self.players)]
+        w = int(min(surf.get_width() * 0.9, (380 + 130 * len(sides)) * s))
+        rows: list[tuple[str, list[Any]]] = []
+        for key, label in (("card_points", "Card points"), ("declarations", "Declarations"), ("bella", "Bella"),
+                           ("belotes", "Belote"), ("awarded", "Scored this deal"), ("scores", "Total")):
+            val = r.get(key)
+            if isinstance(val, list) and len(val) == len(sides) and all(isinstance(x, int) for x in val):
+                if key in ("bella", "belotes") and not any(val):
+                    continue
+                rows.append((label, val))
+        h = int(170 * s + 36 * s * len(rows) + 70 * s)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
+        surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
+        outcome = str(r.get("outcome", "")).replace("_", " ")
+        title = f"Deal {r.get('deal', '')}: {outcome}"
+        ui.blit_center(surf, fonts.text(title, int(30 * s), ui.GOLD, "serif"), (box.centerx, box.y + int(36 * s)))
+        sub = labels.contract_text({"contract": r.get("contract"), "trump": r.get("trump")}, self.names)
+        if sub:
+            ui.blit_center(surf, fonts.text(sub, int(18 * s), ui.TEXT_DIM), (box.centerx, box.y + int(70 * s)))
+        col0 = box.x + int(28 * s)
+        colw = (box.w - int(260 * s)) / max(1, len(sides))
+        y = box.y + int(104 * s)
+        for i in range(len(sides)):
+            name = self.side_name(i)
+            t = fonts.text(name if len(name) < 16 else name[:15] + "\u2026", int(17 * s), ui.GOLD, "bold")
+            ui.blit_center(surf, t, (box.x + int(240 * s) + colw * (i + 0.5), y))
+        y += int(36 * s)
+        for label, vals in rows:
+            bold = label in ("Total", "Scored this deal")
+            surf.blit(fonts.text(label, int(18 * s), ui.TEXT, "bold" if bold else "sans"), (col0, y - int(11 * s)))
+            for i, val in enumerate(vals):
+                ui.blit_center(surf, fonts.text(str(val), int(19 * s), ui.TEXT, "bold" if bold else "sans"),
+                               (box.x + int(240 * s) + colw * (i + 0.5), y))
+            y += int(36 * s)
+        if self.result_button is not None:
+            self.result_button.rect.midtop = (box.centerx, box.bottom - int(66 * s))
+
+    def _draw_tips(self, surf: pygame.Surface) -> None:
+        if not self.app.settings.show_hover_reasons or self.hover_card is None or self.result is not None:
+            return
+        if not (self.my_turn() and self.card_actions) or self.hover_card in self.card_actions:
+            return
+        sp = self.hand.get(self.hover_card)
+        if sp is None or self.lay is None:
+            return
+        reason = self.reason(self.hover_card)
+        if reason:
+            r = pygame.Rect(0, 0, self.lay.card_w, int(self.lay.card_w * 1.4))
+            r.center = (int(sp.pos[0]), int(sp.pos[1]))
+            draw_tooltip(surf, self.app, reason, r)
+
+
+_ring_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+_rot_store: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _rot_cached(img: pygame.Surface, angle: float) -> pygame.Surface:
+    """Rotate a cached surface once per (surface, whole degree)."""
+    key = (id(img), int(round(angle)))
+    got = _rot_store.get(key)
+    if got is None or got[0] is not img:
+        if len(_rot_store) > 400:
+            _rot_store.clear()
+        got = (img, pygame.transform.rotozoom(img, int(round(angle)), 1.0))
+        _rot_store[key] = got
+    return got[1]
