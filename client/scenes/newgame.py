@@ -102,7 +102,8 @@ class NewGame(Scene):
         while len(self.levels) < self.players - 1:
             self.levels.append("normal" if "normal" in levels else levels[0])
         for k in range(1, self.players):
-            self.add(Picker(f"{seat_label(k, 0, self.players, clockwise(self.game))} (AI)", [(lv, pretty(lv)) for lv in levels],
+            name = seat_label(k, 0, self.players, clockwise(self.game))
+            self.add(Picker(f"{name} (AI)", [(lv, pretty(lv)) for lv in levels],
                             self.levels[k - 1], lambda v, k=k: self._set_level(k, v),
                             pygame.Rect(lx, y, lw, row), help="How strong this computer player is."))
             y += row + gap

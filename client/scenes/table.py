@@ -235,7 +235,6 @@ class TableScene(Scene):
             return
         s = self.app.scale
         w, h = self.app.size
-        assert self.lay is not None or True
         texts = [labels.action_text(a, v) for a in acts]
         px = int(19 * s)
         bh = int(44 * s)
@@ -745,9 +744,8 @@ class TableScene(Scene):
             if self.widgets.handle(event, self.app):
                 return
             return
-        if event.type == pygame.KEYDOWN:
-            if self._key(event):
-                return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
         if self.widgets.handle(event, self.app):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -1011,9 +1009,7 @@ class TableScene(Scene):
             cw = int(sw * 0.85)
             gap = cw * 0.5
             total = cw + (len(lst) - 1) * gap
-            if spot.side == "left":
-                x0, y0 = px - total / 2 + cw / 2, py + cw * 1.4 * 0.5 + 44 * s
-            elif spot.side == "right":
+            if spot.side in ("left", "right"):
                 x0, y0 = px - total / 2 + cw / 2, py + cw * 1.4 * 0.5 + 44 * s
             else:
                 x0, y0 = px + 84 * s + 20 * s + cw / 2, py
@@ -1174,7 +1170,8 @@ class TableScene(Scene):
         surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
         yy = y + int(10 * s)
         for i, line in enumerate(lines):
-            t = fonts.text(line, int(17 * s) if i else int(15 * s), ui.TEXT if i else ui.TEXT_DIM, "bold" if i else "sans")
+            t = fonts.text(line, int(17 * s) if i else int(15 * s), ui.TEXT if i else ui.TEXT_DIM,
+                           "bold" if i else "sans")
             if t.get_width() > cw - int(80 * s):
                 t = fonts.text(line, int(14 * s), ui.TEXT)
             surf.blit(t, (cx + int(12 * s), yy))
