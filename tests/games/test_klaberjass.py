@@ -17,7 +17,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import core
-from core.cards import CARD_IDS, deck_strs, mask_to_strs, strs_to_mask
+from core.cards import CARD_IDS, CARD_STRS, deck_strs, mask_to_strs, strs_to_mask
 from core.games.klaberjass import (
     Klaberjass,
     card_points,
@@ -931,3 +931,51 @@ def test_all_cards_accounted_for_in_the_play() -> None:
             break
         s.apply(rng.choice(s.legal_actions()))
     assert s.current_player == core.CHANCE
+
+
+def test_engine_legal_actions_match_spec_in_random_matches() -> None:
+    """In random matches, every seat decision offers exactly what §5-§9 allow."""
+    rng = random.Random(21)
+    for match in range(12):
+        s = new(match % 2, schmeiss=bool(match % 3 == 0),
+                dix_exchange=("turned_suit_only", "any_trump", "off")[match % 3])
+        for _ in range(3000):
+            cp = s.current_player
+            if cp is None:
+                break
+            if cp == core.CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            v = s.view(cp)
+            legal = legal_json(s)
+            assert legal == v["legal"]
+            ph = v["phase"]
+            hand = v["hands"][cp]
+            if ph == "play":
+                trump = v["trump"]
+                lead = v["trick"][0]["card"] if v["trick"] else None
+                want = set(hand) if lead is None else spec_legal(hand, lead, trump)
+                assert {a["card"] for a in legal} == want
+                mine = [c for tr in v["tricks"] for i, c in enumerate(tr["cards"])
+                        if (tr["leader"] if i == 0 else 1 - tr["leader"]) == cp]
+                bella = {a["card"] for a in legal if a.get("call") == "bella"}
+                pair = {"K" + trump, "Q" + trump}
+                assert bella == {c for c in want & pair if (pair - {c}) <= set(mine)}
+            elif ph == "exchange":
+                holder = "7" + v["trump"] in hand
+                assert [a["type"] for a in legal] == (["exchange", "keep"] if holder else ["keep"])
+            elif ph == "declaring":
+                runs = ranked_runs(strs_to_mask(hand), SUITS.index(v["trump"]))
+                k = len(v["declarations"][cp])
+                expect = [] if (k and v["options"]["sequence_scoring"] == "best_only") else runs[k:k + 1]
+                assert [a["cards"] for a in legal if a["type"] == "declare"] == [
+                    [CARD_STRS[c] for c in r] for r in expect]
+            elif ph == "bidding":
+                calls = [a["call"] for a in legal]
+                extra = ["schmeiss"] if v["options"]["schmeiss"] else []
+                if v["bidding_round"] == 1:
+                    assert calls == ["take", "pass", *extra]
+                else:
+                    assert calls == [x for x in SUITS if x != v["turned_suit"]] + ["pass", *extra]
+            s.apply(core.action_from_json(rng.choice(legal)))
+        assert s.current_player is None
