@@ -1,0 +1,90 @@
+"""Budgets: forced moves take no search, playouts and injected clocks are respected."""
+
+from __future__ import annotations
+
+import random
+
+import core
+from core.ai import act, make_bot, suggest
+from core.ai.search import SearchBot
+
+
+def _play_position(game: str = "belote", players: int = 4, seed: int = 1) -> core.State:
+    rng = random.Random(seed)
+    state = core.new_match(game, players=players, seed=seed)
+    bots = [make_bot("normal", seed=s) for s in range(players)]
+    while True:
+        cp = state.current_player
+        assert cp is not None
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        v = state.view(cp)
+        if v["phase"] == "play" and len(v["legal"]) > 2 and v["trick"]:
+            return state
+        state.apply(act(bots[cp], state))
+
+
+def test_forced_moves_take_no_search() -> None:
+    rng = random.Random(2)
+    state = core.new_match("klaberjass", players=2, seed=2)
+    bots = [SearchBot(seed=s, playouts=50) for s in range(2)]
+    forced = 0
+    while state.current_player is not None and forced < 5:
+        cp = state.current_player
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        action = act(bots[cp], state)
+        if len(state.legal_actions()) == 1:
+            assert bots[cp].last_playouts == 0
+            forced += 1
+        state.apply(action)
+    assert forced == 5
+
+
+def test_playout_budget_is_respected() -> None:
+    state = _play_position()
+    cp = state.current_player
+    assert cp is not None
+    n_legal = len(state.legal_actions())
+    for budget in (n_legal * 3, n_legal * 10):
+        bot = SearchBot(seed=1, playouts=budget, min_determinizations=1)
+        bot.choose(state.view(cp))
+        assert 0 < bot.last_playouts <= budget
+
+
+class FakeClock:
+    """A clock that advances 10 ms each time it is read (no real time involved)."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.t += 0.010
+        return self.t
+
+
+def test_injected_clock_caps_the_search() -> None:
+    state = _play_position(seed=3)
+    cp = state.current_player
+    assert cp is not None
+    clock = FakeClock()
+    bot = SearchBot(seed=1, playouts=100_000, clock=clock, max_ms=35)
+    bot.choose(state.view(cp))
+    n = len(state.legal_actions())
+    # Each read advances 10 ms: 35 ms are used up after 4 determinizations.
+    assert bot.last_playouts == 4 * n
+    assert clock.reads == 5
+
+
+def test_suggest_gives_a_legal_action_and_a_reason() -> None:
+    state = _play_position(seed=4)
+    cp = state.current_player
+    assert cp is not None
+    for level in ("random", "easy", "normal", "hard"):
+        action, reason = suggest(state.view(cp), level=level, seed=1, events=state.events_for(cp), playouts=40)
+        assert action in state.legal_actions()
+        assert isinstance(reason, str) and 5 < len(reason) < 140
