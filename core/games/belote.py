@@ -572,6 +572,12 @@ class Belote(State):
                 self._play(cid, action)
                 self._history.append(action)
                 return
+        elif self._phase == PHASE_BID and action.type == "bid":
+            call = action.call
+            if call == "pass" or _CONTRACT_INDEX.get(call or "", -1) > self._cur:
+                self._bid(str(call))
+                self._history.append(action)
+                return
         State.apply(self, action)
 
     # -------------------------------------------------------------- check
@@ -740,7 +746,7 @@ class Belote(State):
         p = self._cp
         assert p is not None
         self._bids.append((p, call))
-        self._emit({"type": "bid", "seat": p, "call": call})
+        self._log.append(({"type": "bid", "seat": p, "call": call}, -2, None))
         if call == "pass":
             self._passes += 1
             if self._cur < 0 and self._passes == 4:
