@@ -267,15 +267,6 @@ def _suit_name(s: int) -> str:
     return SUIT_NAMES[SUITS[s]]
 
 
-def _ids(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _strs(ids: Sequence[int]) -> list[str]:
     return [CARD_STRS[c] for c in ids]
 
@@ -776,11 +767,7 @@ class Klaberjass(State):
         lead = trick[0]
         leader = self.leader
         t = self.trump
-        strength = STRENGTH[t]
-        if cid >> 4 == lead >> 4:
-            win = seat if strength[cid] > strength[lead] else leader
-        else:
-            win = seat if cid >> 4 == t else leader
+        win = seat if trick_winner2(lead, cid, t) else leader
         table = POINTS[t]
         pts = table[lead] + table[cid]
         self.card_pts[win] += pts
