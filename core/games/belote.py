@@ -441,7 +441,6 @@ class Belote(State):
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
         self._cardpts = [0, 0]
         self._tricks_won = [0, 0, 0, 0]
-        self._won = [0, 0]
         self._decls: list[tuple[int, str, int]] = []  # (seat, call, mask); mask 0 = placeholder
         self._decl_strength: list[int] = []
         self._belotes: list[tuple[int, int]] = []  # (seat, suit index)
@@ -493,7 +492,6 @@ class Belote(State):
         new._tricks = list(self._tricks)
         new._cardpts = list(self._cardpts)
         new._tricks_won = list(self._tricks_won)
-        new._won = list(self._won)
         new._decls = list(self._decls)
         new._decl_strength = list(self._decl_strength)
         new._belotes = list(self._belotes)
@@ -839,8 +837,7 @@ class Belote(State):
         self._decl_opts[p] = None
 
     def _play(self, cid: int, action: Action) -> None:
-        p = self._cp
-        assert p is not None
+        p: int = self._cp  # type: ignore[assignment]  # a seat during the play
         self._hands[p] ^= 1 << cid
         trick = self._trick
         if self._extras:
@@ -884,7 +881,6 @@ class Belote(State):
             points += 10
         self._cardpts[side] += points
         self._tricks_won[w] += 1
-        self._won[side] |= (1 << a) | (1 << b) | (1 << c) | (1 << d)
         self._tricks.append((self._leader, (a, b, c, d), w))
         self._log.append(({"type": "trick", "leader": self._leader, "winner": w,
                            "cards": [_CS[a], _CS[b], _CS[c], _CS[d]], "points": points}, -2, None))
@@ -962,8 +958,12 @@ class Belote(State):
         out = {f"hand{s}": mask_strs(self._hands[s]) for s in range(4)}
         out["stock"] = [_CS[c] for c in self._stock]
         out["trick"] = [_CS[c] for c in self._trick]
-        out["tricks0"] = mask_strs(self._won[0])
-        out["tricks1"] = mask_strs(self._won[1])
+        won = [0, 0]
+        for _, cards, w in self._tricks:
+            for c in cards:
+                won[w & 1] |= 1 << c
+        out["tricks0"] = mask_strs(won[0])
+        out["tricks1"] = mask_strs(won[1])
         return out
 
     def hidden_zones(self, seat: int | None) -> dict[str, list[str]]:
@@ -1072,7 +1072,6 @@ class Belote(State):
             cards = tuple(_CID[c] for c in t["cards"])
             w = int(t["winner"])
             st._tricks.append((int(t["leader"]), cards, w))
-            st._won[w & 1] |= _mask(t["cards"])
         st._ntrick = len(st._tricks)
         st._cardpts = list(view["card_points"])
         st._tricks_won = list(view["tricks_won"])
