@@ -1,0 +1,17 @@
+"""Client test setup: a private config directory per test (settings, saves)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point $XDG_CONFIG_HOME at a fresh temporary directory."""
+    cfg = tmp_path / "config"
+    cfg.mkdir()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
+    yield cfg
