@@ -504,7 +504,8 @@ def position(contract: str, trick: list[dict[str, Any]], hands: dict[int, list[s
              mult: int = 1, n_tricks: int | None = None, tricks_won: list[int] | None = None,
              card_points: list[int] | None = None, options: dict[str, Any] | None = None,
              scores: list[int] | None = None, hanging: int = 0, belotes: list[dict[str, Any]] | None = None,
-             declarations: list[dict[str, Any]] | None = None, leader: int | None = None) -> Belote:
+             declarations: list[dict[str, Any]] | None = None, leader: int | None = None,
+             target: int | None = None) -> Belote:
     """A play-phase state built with ``Belote.from_view``.
 
     Completed tricks are filled with the cards in nobody's hand nor in ``trick``
@@ -524,7 +525,7 @@ def position(contract: str, trick: list[dict[str, Any]], hands: dict[int, list[s
         done.append({"leader": first, "cards": cards, "winner": first})
     view = {
         "players": 4, "options": opts, "dealer": (first - 1) % 4, "deal_number": 1,
-        "scores": scores or [0, 0], "deals": [], "hanging": hanging, "target": opts["target_score"],
+        "scores": scores or [0, 0], "deals": [], "hanging": hanging, "target": target or opts["target_score"],
         "winner": None, "phase": "play", "hands": [None] * 4, "bids": auction(declarer, contract, mult),
         "contract": {"call": contract, "declarer": declarer, "team": declarer % 2, "multiplier": mult},
         "tricks": done, "card_points": card_points or [0, 0], "tricks_won": tricks_won or [0, 0, 0, 0],
@@ -912,7 +913,8 @@ def test_deal_protocol() -> None:
 
 # ----------------------------------------------------------------- scoring
 def _last(contract: str, *, declarer: int, mult: int, card_points: list[int], winners: int, capot: bool = False,
-          scores: list[int] | None = None, hanging: int = 0, options: dict[str, Any] | None = None) -> Belote:
+          scores: list[int] | None = None, hanging: int = 0, options: dict[str, Any] | None = None,
+          target: int | None = None) -> Belote:
     """Play the last (zero-point) trick of a deal, won by side ``winners``; return the state."""
     cards = _last_trick_cards(contract)
     hands = {(winners + i) % 4: [c] for i, c in enumerate(cards)}
@@ -921,7 +923,8 @@ def _last(contract: str, *, declarer: int, mult: int, card_points: list[int], wi
         tw[1 - winners] = 3
         tw[winners] = 4
     state = position(contract, [], hands, declarer=declarer, mult=mult, n_tricks=7, tricks_won=tw,
-                     card_points=card_points, scores=scores, hanging=hanging, options=options, leader=winners)
+                     card_points=card_points, scores=scores, hanging=hanging, options=options, leader=winners,
+                     target=target)
     for c in cards:
         state.apply(play(c))
     return state
@@ -979,9 +982,18 @@ def test_leader_plus_one_raises_target() -> None:
     assert st1.view(None)["target"] == 166 and st1.current_player == core.CHANCE
     st2 = _last("S", declarer=1, mult=1, card_points=[96, 56], winners=0, scores=[150, 100], options=opts)
     assert st2.current_player is None and st2.winner == 0  # target untouched without a capot
-    # with the raised target, a deal reaching 165 does not end the match
-    view = st1.view(None)
-    assert view["target"] == 166
+    # the raised target stays: 160 no longer ends the match, 175 does
+    st3 = _last("S", declarer=0, mult=1, card_points=[96, 56], winners=0, scores=[150, 100], options=opts,
+                target=166)
+    assert st3.deal_results[-1]["scores"] == [160, 106] and st3.current_player == core.CHANCE
+    assert st3.view(None)["target"] == 166
+    st4 = _last("S", declarer=0, mult=1, card_points=[96, 56], winners=0, scores=[165, 100], options=opts,
+                target=166)
+    assert st4.current_player is None and st4.winner == 0
+    # a second capot raises it again
+    st5 = _last("S", declarer=1, mult=1, card_points=[0, 152], winners=1, capot=True, scores=[160, 150],
+                options=opts, target=166)
+    assert st5.deal_results[-1]["scores"] == [160, 175] and st5.view(None)["target"] == 176
 
 
 def test_equal_scores_above_target_continue_and_lower_side_can_win() -> None:
@@ -1190,3 +1202,15 @@ def test_replay_and_view_secrecy_of_declarations() -> None:
         assert state.view(seat)["declarations"] == [{"seat": 0, "call": "carre"}]
         shown = {k: v for k, v in state.view(seat).items() if k != "unseen"}
         assert "QC" not in json.dumps(shown)
+
+
+def test_dealt_events_are_private() -> None:
+    state = dealt(3, {}, ["H", "pass", "pass", "pass"])
+    deck = make_deck(3, {})
+    mine = [e for e in state.events_for(0) if e["type"] == "dealt" and e["seat"] == 0]
+    assert [e["round"] for e in mine] == [1, 2]
+    assert mine[0]["cards"] == [*deck[0:3], *deck[12:14]] and mine[1]["cards"] == deck[20:23]
+    assert all("cards" not in e for e in state.events_for(1) if e["type"] == "dealt" and e["seat"] == 0)
+    assert all("cards" not in e for e in state.events if e["type"] == "dealt")
+    assert [e for e in state.events if e["type"] == "contract"] == [
+        {"type": "contract", "call": "H", "declarer": 0, "multiplier": 1}]
