@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from net.codec import MAX_FRAME_TO_HOST, MAX_FRAME_TO_PEER, CodecError, FrameDecoder, decode_body, encode
@@ -178,22 +178,37 @@ class Connection:
         """Feed received bytes; return the valid messages for the application.
 
         Protocol errors are answered (queued) here; check :attr:`closed` afterwards.
+        To keep replies in order with errors, an I/O layer should rather call
+        :meth:`feed` and handle each message of :meth:`messages` as it comes.
         """
-        out: list[Message] = []
+        self.feed(data)
+        return list(self.messages(now))
+
+    def feed(self, data: bytes) -> None:
+        """Buffer received bytes (nothing is parsed yet)."""
         if self.state is State.CLOSED:
-            return out
+            return
         try:
             self._decoder.feed(data)
+        except CodecError as exc:
+            self._fatal(exc)
+
+    def messages(self, now: float) -> Iterator[Message]:
+        """Yield the valid messages buffered so far, one frame at a time (stops once closed)."""
+        try:
             for body in self._decoder.frames():
                 if self.closed:
-                    break
+                    return
                 msg = self._one(body, now)
                 if msg is not None:
-                    out.append(msg)
+                    yield msg
         except CodecError as exc:  # fatal: oversized frame
+            self._fatal(exc)
+
+    def _fatal(self, exc: CodecError) -> None:
+        if self.state is not State.CLOSED:
             self.send(Error(exc.code, str(exc)[:300], None))
             self.close(exc.code, str(exc))
-        return out
 
     def _one(self, body: bytes, now: float) -> Message | None:
         self._last = now

@@ -466,10 +466,9 @@ class Host:
                     link.conn.connection_lost()
                     break
                 link.last_heard = time.monotonic()
-                for msg in link.conn.receive_data(data, link.last_heard):
+                link.conn.feed(data)
+                for msg in link.conn.messages(link.last_heard):
                     self._handle(link, msg)
-                    if link.conn.closed:
-                        break
                 self._flush(link)
         except (ConnectionError, OSError):
             link.conn.connection_lost()
