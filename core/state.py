@@ -14,6 +14,7 @@ the action history, the event log, records and option validation.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -33,6 +34,13 @@ RECORD_VERSION = 1
 Event = dict[str, Any]
 View = dict[str, Any]
 S = TypeVar("S", bound="State")
+
+
+@functools.cache
+def _deck_cards(low_rank: str, jokers: bool) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The deck as card strings (in :func:`core.cards.deck` order) and as a set, computed once."""
+    cards = tuple(CARD_STRS[c] for c in deck(low_rank, jokers))
+    return cards, frozenset(cards)
 
 
 class State(ABC):
@@ -185,7 +193,7 @@ class State(ABC):
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Return a uniformly shuffled ``deal`` action, drawing only from ``rng``."""
-        cards = [CARD_STRS[c] for c in deck(self.deck_low_rank, self.deck_jokers)]
+        cards = list(_deck_cards(self.deck_low_rank, self.deck_jokers)[0])
         rng.shuffle(cards)
         return Action("deal", deck=tuple(cards))
 
@@ -195,7 +203,7 @@ class State(ABC):
             if self.current_player == CHANCE:
                 raise IllegalAction("the cards must be dealt first")
             raise IllegalAction("it is not time to deal")
-        expected = {CARD_STRS[c] for c in deck(self.deck_low_rank, self.deck_jokers)}
+        expected = _deck_cards(self.deck_low_rank, self.deck_jokers)[1]
         if action.deck is None or len(action.deck) != len(expected) or set(action.deck) != expected:
             raise IllegalAction(f"a deal must hold each of the {len(expected)} cards exactly once")
 
