@@ -141,6 +141,14 @@ _RUNS: list[list[tuple[int, int]]] = [_runs(b) for b in range(256)]
 _BID: dict[str, Action] = {c: Action("bid", call=c) for c in ("pass", *CONTRACTS, "double", "redouble")}
 _HIGHER: list[list[Action]] = [[_BID[c] for c in CONTRACTS[k + 1:]] for k in range(-1, 6)]
 """``_HIGHER[k + 1]``: the contract calls above contract index ``k`` (-1 = none)."""
+_BID_LISTS: list[tuple[tuple[Action, ...], ...]] = [
+    tuple(
+        (_BID["pass"], *_HIGHER[k], *((_BID["double"],) if extra == 1 else (_BID["redouble"],) if extra == 2 else ()))
+        for extra in range(3)
+    )
+    for k in range(7)
+]
+"""``_BID_LISTS[cur + 1][extra]``: the legal calls above contract ``cur``, plus double (1) or redouble (2)."""
 _DECLARE_CACHE: dict[tuple[str, int], Action] = {}
 
 
@@ -524,15 +532,14 @@ class Belote(State):
     def _bid_actions(self) -> list[Action]:
         p = self._cp
         assert p is not None
-        out = [_BID["pass"]]
-        out.extend(_HIGHER[self._cur + 1])
+        extra = 0  # 1: double, 2: redouble
         if self._cur >= 0:
             same = not (p - self._bidder) & 1
             if self._mult == 1 and not same:
-                out.append(_BID["double"])
+                extra = 1
             elif self._mult == 2 and same and self._redouble_on:
-                out.append(_BID["redouble"])
-        return out
+                extra = 2
+        return list(_BID_LISTS[self._cur + 1][extra])
 
     def _belote_ok(self, c: int) -> bool:
         """Whether playing ``c`` (a legal card) may announce belote (§6.4)."""
