@@ -90,7 +90,12 @@ def check_zones(state: core.State) -> None:
     assert not dup, f"cards in two places: {dup}"
 
 
-def check_no_leak(state: core.State) -> None:
+def check_no_leak(state: core.State, deal_start: int = 0) -> None:
+    """No view, and no event of the current deal, shows a seat a card hidden from it.
+
+    ``deal_start`` is the event index where the current deal began: cards
+    shown publicly in earlier deals are dealt again, hidden, in later ones.
+    """
     seats: list[int | None] = [*range(state.players), None]
     for seat in seats:
         view = state.view(seat)
@@ -106,7 +111,7 @@ def check_no_leak(state: core.State) -> None:
         assert not leak, f"seat {seat} sees hidden cards {leak}"
     for seat in seats:
         secret = {c for cards in state.hidden_zones(seat).values() for c in cards}
-        seen = _strings(state.events_for(seat))
+        seen = _strings(state.events_for(seat, deal_start))
         assert not (seen & secret), f"events seen by seat {seat} leak {seen & secret}"
 
 
@@ -155,9 +160,9 @@ def check_from_view(state: core.State, rng: random.Random) -> None:
             assert _comparable(rebuilt.view(None)) == _comparable(twin.view(None))
 
 
-def heavy_checks(state: core.State, rng: random.Random) -> None:
+def heavy_checks(state: core.State, rng: random.Random, deal_start: int = 0) -> None:
     check_zones(state)
-    check_no_leak(state)
+    check_no_leak(state, deal_start)
     check_illegal_refused(state, rng)
     if state.current_player is not None and state.current_player >= 0:
         check_each_legal_applies(state)
@@ -168,14 +173,16 @@ def play_match(game: str, players: int, options: dict[str, Any], seed: int, full
     rng = random.Random(seed)
     check_rng = random.Random(seed ^ 0x5EED)
     state = core.new_match(game, players=players, options=options, seed=seed)
+    deal_start = 0
     for _ in range(MAX_STEPS):
         cp = state.current_player
         if cp is None:
             break
         if full or check_rng.random() < SAMPLE_RATE:
-            heavy_checks(state, check_rng)
+            heavy_checks(state, check_rng, deal_start)
         if cp == core.CHANCE:
             assert state.legal_actions() == []
+            deal_start = state.event_count
             state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
@@ -184,6 +191,7 @@ def play_match(game: str, players: int, options: dict[str, Any], seed: int, full
         state.apply(rng.choice(legal))
     else:
         pytest.fail(f"match did not end within {MAX_STEPS} steps")
+    heavy_checks(state, check_rng, deal_start)
     assert state.legal_actions() == []
     assert state.winner is not None
     for result in state.deal_results:
@@ -209,7 +217,6 @@ def test_random_playouts(game: str, players: int, options: dict[str, Any]) -> No
         state = play_match(game, players, options, seed=1000 + i, full=i < FULL_CHECK_MATCHES)
         if i < 10:
             check_replay(state)
-            heavy_checks(state, random.Random(i))
 
 
 @pytest.mark.parametrize("game", sorted(core.GAMES))
