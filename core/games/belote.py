@@ -378,12 +378,15 @@ def score_deal(
 
 def _result_event(result: Mapping[str, Any]) -> dict[str, Any]:
     """The ``deal_scored`` event of a deal result (an independent copy)."""
-    ev: dict[str, Any] = {"type": "deal_scored"}
-    for key, value in result.items():
-        if isinstance(value, list):
-            value = [dict(x) if isinstance(x, dict) else x for x in value]
-        ev[key] = value
+    ev: dict[str, Any] = {"type": "deal_scored", **result}
+    for key in _RESULT_LISTS:
+        ev[key] = list(result[key])
+    ev["declared"] = [dict(d) for d in result["declared"]]
+    ev["belotes"] = [dict(b) for b in result["belotes"]]
     return ev
+
+
+_RESULT_LISTS = ("card_points", "raw", "declarations", "tricks", "awarded", "scores")
 
 
 # -------------------------------------------------------------------- game
@@ -903,16 +906,18 @@ class Belote(State):
         k = self._contract
         tw = self._tricks_won
         tricks = [tw[0] + tw[2], tw[1] + tw[3]]
-        flags = compare_declarations(
-            [(s, call, st, 0) for (s, call, _), st in zip(self._decls, self._decl_strength, strict=True)]
-        )
         declared: list[dict[str, Any]] = []
         decl_pts = [0, 0]
-        for (s, call, m), ok in zip(self._decls, flags, strict=True):
-            pts = declaration_points(call, m) if m else (_CARRE_POINTS[10] if call == CARRE else SEQ_POINTS[call])
-            if ok:
-                decl_pts[s & 1] += pts
-            declared.append({"seat": s, "call": call, "points": pts, "scored": ok})
+        if self._decls:
+            flags = compare_declarations(
+                [(s, call, st, 0) for (s, call, _), st in zip(self._decls, self._decl_strength, strict=True)]
+            )
+            for (s, call, m), ok in zip(self._decls, flags, strict=True):
+                pts = declaration_points(call, m) if m else (
+                    _CARRE_POINTS[10] if call == CARRE else SEQ_POINTS[call])
+                if ok:
+                    decl_pts[s & 1] += pts
+                declared.append({"seat": s, "call": call, "points": pts, "scored": ok})
         for s, _suit in self._belotes:
             decl_pts[s & 1] += 20
         raw, capot = raw_points(k, self._cardpts, decl_pts, tricks)
