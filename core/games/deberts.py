@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, ids_of, mask_to_strs
+from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, ids_of
 from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
@@ -475,6 +475,18 @@ _PLAY_TABLE: list[list[tuple[Action, ...]]] = [
     for s in range(4)
 ]
 _BELLA_ID: list[Action | None] = [_BELLA.get(CARD_STRS.get(c, "")) for c in range(66)]
+_ACT_CID: dict[int, int] = {id(a): CARD_IDS[k] for k, a in [*_PLAY.items(), *_BELLA.items()]}
+"""``id()`` of each interned play action -> its card id (fast path of check and apply)."""
+_STR_TABLE: list[list[tuple[str, ...]]] = [
+    [tuple(CARD_STRS[s * 16 + RANK_BASE + i] for i in range(8) if p >> i & 1) for p in range(256)]
+    for s in range(4)
+]
+_SUIT_VALUE: dict[str, list[list[int]]] = {
+    name: [[sum(VALUES[name][t][RANK_BASE + i] for i in range(8) if p >> i & 1) for p in range(256)]
+           for t in (1, 0)]
+    for name in _CARD_VALUES
+}
+"""``_SUIT_VALUE[card_values][1 if trump else 0][pattern]``: card points of a suit pattern."""
 _ALL_CARDS = 0
 for _c in range(64):
     if PLAIN_STRENGTH[_c] >= 0:
@@ -506,7 +518,9 @@ def _popcount(m: int) -> int:
 
 
 def _strs(m: int) -> list[str]:
-    return mask_to_strs(m)
+    """Card strings of a mask of 32-card deck cards, in id order (fast :func:`mask_to_strs`)."""
+    t = _STR_TABLE
+    return [*t[0][(m >> 5) & 255], *t[1][(m >> 21) & 255], *t[2][(m >> 37) & 255], *t[3][(m >> 53) & 255]]
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -611,14 +625,14 @@ class Deberts(State):
         self.leader = -1
         self._best = 0
         self._best_pow = -1
-        self._hi = -1
         self.won: list[int] = [0] * n
         self.tricks: list[int] = [0] * n
         self.pts: list[int] = [0] * n
-        self.last: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+        self.last: tuple[list[int], list[int], int] | None = None
         self.bellas: list[tuple[int, int]] = []
         self.card_total = 0
         self._vals: list[int] = VALUES[self._cv][0]
+        self._pow: list[int] = POWER[0]
         self._kq = 0
         self._lm = -1
 
@@ -681,7 +695,9 @@ class Deberts(State):
         """Every action allowed now (empty at a chance node and at the end)."""
         ph = self._phase
         if ph == PLAY:
-            lm = self._legal_mask()
+            lm = self._lm
+            if lm < 0:
+                lm = self._legal_mask()
             t = _PLAY_TABLE
             out = [*t[0][(lm >> 5) & 255], *t[1][(lm >> 21) & 255],
                    *t[2][(lm >> 37) & 255], *t[3][(lm >> 53) & 255]]
@@ -727,7 +743,12 @@ class Deberts(State):
             cp = self._cp
             assert cp is not None
             hand = self.hands[cp]
-            lm = _legal(hand, self.trick[0], self._hi, self.trump, self._mand) if self.trick else hand
+            trick = self.trick
+            if trick:
+                hi = trick[self._best] if self._best_pow >= 16 else -1
+                lm = _legal(hand, trick[0], hi, self.trump, self._mand)
+            else:
+                lm = hand
             self._lm = lm
         return lm
 
@@ -741,10 +762,12 @@ class Deberts(State):
     def _check(self, action: Action) -> None:
         ph = self._phase
         if ph == PLAY:
-            card = action.card
-            if card is not None and (action is _PLAY.get(card) or action is _BELLA.get(card)):
-                c = CARD_IDS[card]
-                if not self._legal_mask() >> c & 1:
+            c = _ACT_CID.get(id(action), -1)
+            if c >= 0:  # an interned play action (the usual case): only legality to check
+                lm = self._lm
+                if lm < 0:
+                    lm = self._legal_mask()
+                if not lm >> c & 1:
                     raise IllegalAction(self._why_not(c))
                 if action.call is not None:
                     self._check_bella(c)
@@ -818,16 +841,17 @@ class Deberts(State):
         lead = self.trick[0]
         ls = lead >> 4
         trump = self.trump
+        hi = self.trick[self._best] if self._best_pow >= 16 else -1
         if hand & SUIT_MASK[ls]:
             if c >> 4 != ls:
                 return f"must follow {_suit_name(ls)}"
-            ref = self._hi if self._mand else lead
+            ref = hi if self._mand else lead
             if self._mand and ref != lead:
                 return f"must overtrump the {card_name(CARD_STRS[ref])}"
             return f"must beat the led {card_name(CARD_STRS[ref])}"
         if c >> 4 != trump:
             return f"must trump (you have no {_suit_name(ls)})"
-        return f"must overtrump the {card_name(CARD_STRS[self._hi])}"
+        return f"must overtrump the {card_name(CARD_STRS[hi])}"
 
     def _check_bid(self, action: Action) -> None:
         if action.type != "bid":
@@ -884,7 +908,8 @@ class Deberts(State):
         ph = self._phase
         if ph == PLAY:
             self._apply_play(action)
-        elif ph == DEAL:
+            return
+        if ph == DEAL:
             self._apply_deal(action)
         elif ph == BIDDING:
             self._apply_bid(action)
@@ -966,6 +991,7 @@ class Deberts(State):
         self.trump = trump
         self.source = source
         self._vals = VALUES[self._cv][trump]
+        self._pow = POWER[trump]
         self._kq = (1 << (trump * 16 + 10)) | (1 << (trump * 16 + 11))
         self._emit({"type": "trump", "suit": SUITS[trump], "maker": maker, "source": source})
         d = self.dealer
@@ -1104,11 +1130,12 @@ class Deberts(State):
 
     def _start_play(self) -> None:
         self._phase = PLAY
-        vals = self._vals
+        sv = _SUIT_VALUE[self._cv]
+        trump = self.trump
         total = LAST_TRICK_BONUS
         for h in self.hands:
-            for c in ids_of(h):
-                total += vals[c]
+            for s in range(4):
+                total += sv[s == trump][(h >> (s * 16 + RANK_BASE)) & 255]
         self.card_total = total
         lead = self.maker if self._lead_maker else (self.dealer + 1) % self.players
         self.leader = lead
@@ -1145,27 +1172,24 @@ class Deberts(State):
         assert seat is not None
         card = action.card
         assert card is not None
-        c = CARD_IDS[card]
+        c = _ACT_CID.get(id(action), -1)
+        if c < 0:
+            c = CARD_IDS[card]
         b = 1 << c
         self.hands[seat] ^= b
         known = self.known
         if known[seat] & b:
             known[seat] ^= b
         trick = self.trick
-        trump = self.trump
-        s = c >> 4
+        p = self._pow[c]
         if trick:
-            if s == trump or s == trick[0] >> 4:
-                p = POWER[trump][c]
-                if p > self._best_pow:
-                    self._best_pow = p
-                    self._best = len(trick)
-                if s == trump and (self._hi < 0 or TRUMP_STRENGTH[c] > TRUMP_STRENGTH[self._hi]):
-                    self._hi = c
+            # a trump (power >= 16) or a card of the led suit may take the lead of the trick
+            if p > self._best_pow and (p >= 16 or c >> 4 == trick[0] >> 4):
+                self._best_pow = p
+                self._best = len(trick)
         else:
             self._best = 0
-            self._best_pow = POWER[trump][c]
-            self._hi = c if s == trump else -1
+            self._best_pow = p
         trick.append(c)
         self.tseats.append(seat)
         self._lm = -1
@@ -1192,7 +1216,7 @@ class Deberts(State):
         self.won[w] |= m
         self.tricks[w] += 1
         self.pts[w] += pts
-        self.last = (tuple(trick), tuple(self.tseats), w)
+        self.last = (trick, self.tseats, w)  # these lists are replaced below, never mutated again
         final = not self.hands[w]
         self._emit({"type": "trick", "winner": w, "cards": [CARD_STRS[c] for c in trick], "points": pts,
                     "last": final})
@@ -1256,7 +1280,7 @@ class Deberts(State):
             "scores": list(self._scores), "bide_counts": list(self._bides),
         })
         self._results.append(result)
-        self._emit({"type": "deal_scored", **copy.deepcopy(result)})
+        self._emit({"type": "deal_scored", **result})  # events are read-only, like the score sheet
         top = max(self._scores)
         if top >= self._target and self._scores.count(top) == 1:
             self._end_match(self._scores.index(top))
@@ -1417,6 +1441,7 @@ class Deberts(State):
             st.trump = SUITS.index(contract["trump"])
             st.source = str(contract["source"])
             st._vals = VALUES[st._cv][st.trump]
+            st._pow = POWER[st.trump]
             st._kq = (1 << (st.trump * 16 + 10)) | (1 << (st.trump * 16 + 11))
         ex = view["exchange"]
         if ex is not None:
@@ -1440,9 +1465,6 @@ class Deberts(State):
         if st.trick:
             st._best = trick_winner_index(st.trick, st.trump)
             st._best_pow = POWER[st.trump][st.trick[st._best]]
-            for c in st.trick:
-                if c >> 4 == st.trump and (st._hi < 0 or TRUMP_STRENGTH[c] > TRUMP_STRENGTH[st._hi]):
-                    st._hi = c
         leader = view["leader"]
         st.leader = -1 if leader is None else int(leader)
         st.tricks = [int(t) for t in view["tricks_won"]]
@@ -1450,7 +1472,7 @@ class Deberts(State):
         st.pts = [sum(st._vals[c] for c in ids_of(w)) for w in st.won]
         last = view["last_trick"]
         if last is not None:
-            st.last = (tuple(CARD_IDS[c] for c in last["cards"]), tuple(int(s) for s in last["seats"]),
+            st.last = ([CARD_IDS[c] for c in last["cards"]], [int(s) for s in last["seats"]],
                        int(last["winner"]))
         st.bellas = [(int(b["seat"]), CARD_IDS[b["card"]]) for b in view["bellas"]]
         st.card_total = int(view["card_total"] or 0)
