@@ -72,7 +72,7 @@ def play_out(drivers: list[Driver], host: Any, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while not all(d.view is not None and d.view["match_over"] for d in drivers):
         assert time.monotonic() < deadline, (
-            f"match did not finish (host at move {host.state.seq}, cp {host.state.current_player}); "
+            f"match did not finish (host state {host and (host.state.seq, host.state.current_player)}); "
             f"{[(d.errors[-3:], d.view and d.view['seq'], d.acted_on) for d in drivers]}")
         for d in drivers:
             d.step()

@@ -1,0 +1,144 @@
+"""The dedicated LAN host: ``python main.py host --game belote --headless``.
+
+Runs one table with no window, logging to the console.  Seats are taken by
+peers that join (``python main.py`` -> Join a LAN game) or given to bots with
+``--bots``; the match starts by itself as soon as every seat is filled and
+every human is ready, and the table goes back to its lobby after each match.
+Ctrl-C (or SIGTERM) tells the peers the host quit and stops.
+
+Examples::
+
+    python main.py host --game belote --headless
+    python main.py host --game deberts --players 3 --name "Kitchen" --bots 2:hard --option variant=app
+    python main.py host --game klaberjass --port 5555 --bots 1:normal --matches 1 --record games/
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import pathlib
+import signal
+import sys
+from typing import Any
+
+import core
+from core.ai import LEVELS
+from net.discovery import Advertiser, txt_record
+from net.host import Host
+
+log = logging.getLogger("bella.net.dedicated")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python main.py host", description="Run a dedicated Bella LAN table (no window).")
+    p.add_argument("--game", required=True, help=f"one of: {', '.join(core.GAME_IDS)}")
+    p.add_argument("--headless", action="store_true", help="no window (the dedicated host never opens one)")
+    p.add_argument("--players", type=int, help="number of seats (default: the game's largest table)")
+    p.add_argument("--name", default="", help="table name shown on the LAN (default: '<game> table')")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
+    p.add_argument("--bots", default="", help="seats given to bots, e.g. 1:hard,3:normal (seats count from 0)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule (repeatable)")
+    p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
+    p.add_argument("--interface", action="append", metavar="IP",
+                   help="announce only on this IPv4 address (repeatable; default: every interface)")
+    p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player keeps its seat")
+    p.add_argument("--bot-delay", type=float, default=0.3, help="seconds a bot waits before each move")
+    p.add_argument("--seed", type=int, help="seed of the shuffles (default: random)")
+    p.add_argument("--matches", type=int, default=0, help="stop after this many matches (default: never)")
+    p.add_argument("--record", metavar="DIR", help="save each finished match's record (JSON) in DIR")
+    p.add_argument("--quiet", action="store_true", help="log warnings only")
+    return p
+
+
+def parse_bots(text: str) -> dict[int, str]:
+    """Parse ``"1:hard,3:normal"`` into ``{1: "hard", 3: "normal"}``; raise ``ValueError`` with a reason."""
+    out: dict[int, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        seat, _, level = part.partition(":")
+        if not seat.strip().isdigit():
+            raise ValueError(f"bad --bots entry {part!r}: expected SEAT:LEVEL, e.g. 1:hard")
+        level = level.strip() or "normal"
+        if level not in LEVELS:
+            raise ValueError(f"bad bot level {level!r}; levels: {', '.join(LEVELS)}")
+        out[int(seat)] = level
+    return out
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """Parse ``["target_score=301", ...]`` (values are checked by the game)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"bad --option {item!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+async def serve(args: argparse.Namespace) -> int:
+    """Run the table until stopped; return the exit code."""
+    cls = core.find_game(args.game)
+    players = args.players or max(cls.player_counts)
+    stop = asyncio.Event()
+    saved = 0
+    advertiser: Advertiser | None = None
+
+    def changed() -> None:
+        nonlocal saved
+        if advertiser is not None:
+            advertiser.changed()
+        if host.matches > saved and not host.started and host.state.is_over:
+            saved = host.matches
+            if args.record:
+                folder = pathlib.Path(args.record)
+                folder.mkdir(parents=True, exist_ok=True)
+                path = folder / f"bella-{args.game}-{host.port}-{saved}.json"
+                path.write_text(json.dumps(host.state.to_record()), encoding="utf-8")
+                log.info("record saved to %s", path)
+            if args.matches and saved >= args.matches:
+                stop.set()
+
+    host = Host(args.game, players, parse_options(args.option), args.name or f"{cls.title or args.game} table",
+                bots=parse_bots(args.bots), seed=args.seed, grace=args.grace, bot_delay=args.bot_delay,
+                autostart=True)
+    host.on_change = changed
+    await host.start(args.bind, args.port)
+    print(f"Bella table {host.table_name!r}: {args.game}, {players} seats, listening on "
+          f"{host.address}:{host.port}", flush=True)
+    if not args.no_advertise:
+        addresses = [args.bind] if args.bind not in ("0.0.0.0", "") else None
+        advertiser = Advertiser(host.port, lambda: txt_record(host.table_name, host.game, host.variant,
+                                                              host.seats_taken(), host.players),
+                                interfaces=args.interface, addresses=addresses)
+        asyncio.ensure_future(advertiser.start())
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        log.info("stopping")
+        await host.stop()
+        if advertiser is not None:
+            await advertiser.stop()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of ``python main.py host``; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(serve(args))
+    except (ValueError, OSError) as exc:  # bad game, option, bots, port in use...
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
