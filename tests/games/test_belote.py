@@ -1214,3 +1214,17 @@ def test_dealt_events_are_private() -> None:
     assert all("cards" not in e for e in state.events if e["type"] == "dealt")
     assert [e for e in state.events if e["type"] == "contract"] == [
         {"type": "contract", "call": "H", "declarer": 0, "multiplier": 1}]
+
+
+def test_clone_is_independent() -> None:
+    state = dealt(3, OVERLAP, ["S", "pass", "pass", "pass"])
+    state.apply(core.Action("declare", cards=("QS", "QH", "QD", "QC"), call="carre"))
+    before = json.dumps([state.view(s) for s in (0, 1, 2, 3, None)], sort_keys=True)
+    twin = state.clone()
+    autoplay(twin)
+    rng = random.Random(4)
+    for _ in range(60):
+        if twin.current_player is None:
+            break
+        twin.apply(twin.sample_chance(rng) if twin.current_player == core.CHANCE else rng.choice(twin.legal_actions()))
+    assert json.dumps([state.view(s) for s in (0, 1, 2, 3, None)], sort_keys=True) == before
