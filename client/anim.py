@@ -44,6 +44,7 @@ class CardSprite:
         self.src, self.src_angle = self.pos, self.angle
         self.dst = dst
         self.dst_angle = self.angle if angle is None else angle
+        self.angle = self.src_angle = self.dst_angle  # no spin in flight: every pose stays a cached image
         self.t, self.dur, self.delay = 0.0, max(0.001, dur), delay
         self.fade_out = fade_out
 

@@ -401,6 +401,8 @@ class App:
         self.frames += 1
         if self.first_frame_time is None:
             self.first_frame_time = time.perf_counter() - self.started
+            if os.environ.get("BELLA_FIRST_FRAME"):
+                print(f"first-frame {self.first_frame_time:.3f}", flush=True)
         if self.on_frame is not None:
             self.on_frame()
 

@@ -60,6 +60,23 @@ def felt(size: tuple[int, int], kind: str = "table") -> pygame.Surface:
     return surf
 
 
+def table_felt(size: tuple[int, int], ring: tuple[int, int, int, int]) -> pygame.Surface:
+    """The table felt with the trick ring (centre x, centre y, width, height) baked in (cached)."""
+    key = (f"table{ring}", size[0], size[1])
+    surf = _cache.get(key)
+    if surf is None:
+        surf = felt(size, "table").copy()
+        cx, cy, rw, rh = ring
+        r = pygame.Rect(0, 0, rw, rh)
+        r.center = (cx, cy)
+        layer = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(layer, (255, 255, 255, 14), layer.get_rect())
+        pygame.draw.ellipse(layer, (255, 236, 180, 40), layer.get_rect(), max(1, rw // 300))
+        surf.blit(layer, r.topleft)
+        _cache[key] = surf
+    return surf
+
+
 def veil(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
     """A translucent black full-window surface for overlays (cached)."""
     key = (f"veil{alpha}", size[0], size[1])

@@ -139,7 +139,9 @@ class CardArt:
         self.back_name = "crimson"
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.fonts = ui.Fonts()
-        self.max_cached = 900
+        self.max_cached = 1600
+        self.budget = 1_000_000
+        """New rotated images allowed this frame; past it, the nearest cached pose is used."""
 
     def configure(self, style: str, back: str) -> None:
         """Use ``style`` (``classic`` / ``four_colour``) and back colour ``back``."""
@@ -200,18 +202,27 @@ class CardArt:
         return s
 
     def rotated(self, card: str | None, width: int, angle: float) -> pygame.Surface:
-        """The face (or back) rotated by ``angle`` degrees (rounded to a whole degree), cached."""
+        """The face (or back) rotated by ``angle`` degrees (rounded to a whole degree), cached.
+
+        When this frame's :attr:`budget` of new rotations is spent, the upright
+        image stands in for a frame or two (the rotation is made on a later frame).
+        """
         a = int(round(angle)) % 360
         key = ("r", card or "back", int(width), a)
         s = self._get(key)
         if s is None:
             base = self.image(card, width)
-            s = self._put(key, base if a == 0 else pygame.transform.rotozoom(base, a, 1.0))
+            if a == 0:
+                return base
+            if self.budget <= 0:
+                return base
+            self.budget -= 1
+            s = self._put(key, pygame.transform.rotozoom(base, a, 1.0))
         return s
 
     def shadow(self, width: int, angle: float = 0) -> pygame.Surface:
-        """A soft shadow for a card of ``width`` (optionally rotated)."""
-        a = int(round(angle)) % 360
+        """A soft shadow for a card of ``width``; ``angle`` is rounded to the nearest quarter turn."""
+        a = (int(round(angle / 90.0)) * 90) % 360
         key = ("s", int(width), a)
         s = self._get(key)
         if s is None:
@@ -222,6 +233,26 @@ class CardArt:
             with contextlib.suppress(AttributeError, ValueError, pygame.error):
                 base = pygame.transform.gaussian_blur(base, max(1, pad // 2))
             s = self._put(key, base if a == 0 else pygame.transform.rotate(base, a))
+        return s
+
+    def hand_card(self, card: str, width: int, angle: float, dim: bool) -> pygame.Surface:
+        """Card plus its soft shadow pre-composited (one blit per hand card), rotated; cached."""
+        a = int(round(angle))
+        key = ("h", card, int(width), a, dim)
+        s = self._get(key)
+        if s is None and a != 0 and self.budget <= 0:
+            up = self._get(("h", card, int(width), 0, dim))
+            if up is not None:
+                return up
+        if s is None:
+            self.budget -= 1
+            base = self.dimmed(card, width) if dim else self.face(card, width)
+            sh = self.shadow(width)
+            comp = pygame.Surface(sh.get_size(), pygame.SRCALPHA)
+            off = max(1, int(width * 0.05))
+            comp.blit(sh, (off // 2, off))
+            comp.blit(base, ((sh.get_width() - base.get_width()) // 2, (sh.get_height() - base.get_height()) // 2))
+            s = self._put(key, comp if a == 0 else pygame.transform.rotozoom(comp, a, 1.0))
         return s
 
     def glow(self, width: int, color: tuple[int, int, int] = ui.GOLD) -> pygame.Surface:

@@ -81,6 +81,9 @@ class TableScene(Scene):
         self.result_button: Button | None = None
         self.deal_count = 0
         self.cw = True
+        self._warm: list[tuple[str, int]] = []
+        self._warm_key: tuple[Any, ...] = ()
+        self._hud_cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.hud_buttons: list[Button] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._collect_later: Any = None
@@ -857,6 +860,7 @@ class TableScene(Scene):
         self._poll()
         self._process_events()
         self._check_hint()
+        self._warm_up()
         for sp in self.hand.values():
             sp.update(sdt)
         for _, sp in self.trick:
@@ -893,14 +897,54 @@ class TableScene(Scene):
         self.hud_buttons[1].enabled = bool(self.view and self.view.get("last_trick"))
 
     # ========================================================= drawing
+    def _warm_up(self, limit_ms: float = 2.5) -> None:
+        """Pre-draw card images for this table size a few at a time (no frame hitches later)."""
+        import time
+
+        if self.lay is None or self.view is None:
+            return
+        key = (self.lay.card_w, self.lay.trick_w, self.app.settings.card_style, self.app.settings.card_back)
+        if key != self._warm_key:
+            self._warm_key = key
+            from core.cards import deck_strs
+
+            cls = core.GAMES.get(str(self.view.get("game")))
+            deck = deck_strs(cls.deck_low_rank, cls.deck_jokers) if cls else []
+            mine = [c for c in self.hand_order]
+            order = mine + [c for c in deck if c not in mine]
+            self._warm = [(c, k) for c in order for k in range(3)]
+        if not self._warm:
+            return
+        cards = self.app.cards
+        t0 = time.perf_counter()
+        while self._warm and (time.perf_counter() - t0) * 1000 < limit_ms:
+            c, k = self._warm.pop(0)
+            if k == 0:
+                cards.hand_card(c, self.lay.card_w, 0, False)  # type: ignore[attr-defined]
+            elif k == 1:
+                cards.face(c, self.lay.trick_w)  # type: ignore[attr-defined]
+            else:
+                cards.hand_card(c, self.lay.card_w, 0, True)  # type: ignore[attr-defined]
+
     def draw(self, surf: pygame.Surface) -> None:
-        surf.blit(art.felt(surf.get_size(), "table"), (0, 0))
+        self.app.cards.budget = 3  # type: ignore[attr-defined]
+        try:
+            self._draw(surf)
+        finally:
+            self.app.cards.budget = 1_000_000  # type: ignore[attr-defined]
+
+    def _draw(self, surf: pygame.Surface) -> None:
+        if self.lay is not None:
+            lay = self.lay
+            ring = (int(lay.center[0]), int(lay.center[1]), int(lay.trick_w * 5.2), int(lay.trick_w * 1.4 * 2.6))
+            surf.blit(art.table_felt(surf.get_size(), ring), (0, 0))
+        else:
+            surf.blit(art.felt(surf.get_size(), "table"), (0, 0))
         if self.view is None or self.lay is None:
             ui.blit_center(surf, self.app.fonts.text("Shuffling\u2026", self.app.px(30), ui.TEXT),
                            (surf.get_width() / 2, surf.get_height() / 2))
             self.widgets.draw(surf, self.app)
             return
-        self._draw_table_marks(surf)
         self._draw_stock(surf)
         for seat in range(self.players):
             if seat != self.me:
@@ -927,21 +971,6 @@ class TableScene(Scene):
         self._draw_tips(surf)
         if self.confetti:
             self.confetti.draw(surf, self.app.scale)
-
-    def _draw_table_marks(self, surf: pygame.Surface) -> None:
-        lay = self.lay
-        assert lay is not None
-        s = self.app.scale
-        key = ("ring", lay.w, lay.h)
-        ring = _ring_cache.get(key)
-        if ring is None:
-            rw, rh = int(lay.trick_w * 5.2), int(lay.trick_w * 1.4 * 2.6)
-            ring = pygame.Surface((rw, rh), pygame.SRCALPHA)
-            pygame.draw.ellipse(ring, (255, 255, 255, 14), ring.get_rect())
-            pygame.draw.ellipse(ring, (255, 236, 180, 40), ring.get_rect(), max(1, int(2 * s)))
-            _ring_cache.clear()
-            _ring_cache[key] = ring
-        ui.blit_center(surf, ring, lay.center)
 
     def _draw_stock(self, surf: pygame.Surface) -> None:
         v = self.view or {}
@@ -985,19 +1014,8 @@ class TableScene(Scene):
         cards = self.app.cards
         known = (v.get("known") or [[]] * self.players)[seat] if seat < len(v.get("known") or []) else []
         sw = lay.small_w
-        step = sw * 0.42
-        for k in range(n):
-            off = (k - (n - 1) / 2) * step
-            fan_ang = (k - (n - 1) / 2) * 2.5
-            if spot.side in ("top", "bottom"):
-                pos = (spot.hand[0] + off, spot.hand[1] + abs(k - (n - 1) / 2) * sw * 0.03)
-                ang = spot.angle - fan_ang
-            else:
-                pos = (spot.hand[0] + abs(k - (n - 1) / 2) * sw * 0.03 * (1 if spot.side == "left" else -1),
-                       spot.hand[1] + off)
-                ang = spot.angle + fan_ang
-            img = cards.rotated(None, sw, ang)  # type: ignore[attr-defined]
-            ui.blit_center(surf, img, pos)
+        if n:
+            ui.blit_center(surf, self._backs_fan(spot.side, spot.angle, n, sw), spot.hand)
         self._draw_plate(surf, seat, count=n)
         shown = self.shown_decl.get(seat)
         extra = [str(c) for c in known] if known else []
@@ -1017,6 +1035,34 @@ class TableScene(Scene):
                 ui.blit_center(surf, cards.face(c, cw), (x0 + i * gap, y0))  # type: ignore[attr-defined]
             cap = self.app.fonts.text(caption, int(13 * s), ui.TEXT_DIM)
             ui.blit_center(surf, cap, (x0 + (len(lst) - 1) * gap / 2, y0 + cw * 0.7 + 10 * s))
+
+    def _backs_fan(self, side: str, angle: float, n: int, sw: int) -> pygame.Surface:
+        """An opponent's hand as one pre-composited surface of fanned backs (cached)."""
+        key = (side, int(angle), n, sw, self.app.settings.card_back)
+        got = _fan_cache.get(key)
+        if got is not None:
+            return got
+        cards = self.app.cards
+        step = sw * 0.42
+        length = int(step * (n - 1) + sw * 2.2)
+        canvas = pygame.Surface((length, int(sw * 2.2)) if side in ("top", "bottom") else (int(sw * 2.2), length),
+                                pygame.SRCALPHA)
+        cx, cy = canvas.get_width() / 2, canvas.get_height() / 2
+        for k in range(n):
+            off = (k - (n - 1) / 2) * step
+            fan_ang = (k - (n - 1) / 2) * 2.0
+            if side in ("top", "bottom"):
+                pos = (cx + off, cy + abs(k - (n - 1) / 2) * sw * 0.025)
+                ang = angle - fan_ang
+            else:
+                pos = (cx + abs(k - (n - 1) / 2) * sw * 0.025 * (1 if side == "left" else -1), cy + off)
+                ang = angle + fan_ang
+            img = cards.rotated(None, sw, ang)  # type: ignore[attr-defined]
+            ui.blit_center(canvas, img, pos)
+        if len(_fan_cache) > 64:
+            _fan_cache.clear()
+        _fan_cache[key] = canvas
+        return canvas
 
     def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
         v = self.view or {}
@@ -1111,20 +1157,13 @@ class TableScene(Scene):
                 mp = pygame.mouse.get_pos()
                 if abs(mp[1] - self.drag[1][1]) > 8 or abs(mp[0] - self.drag[1][0]) > 8:
                     pos = (pos[0] + mp[0] - self.drag[1][0], pos[1] + mp[1] - self.drag[1][1])
-            sh = cards.shadow(lay.card_w, ang)  # type: ignore[attr-defined]
-            ui.blit_center(surf, sh, (pos[0] + lay.card_w * 0.03, pos[1] + lay.card_w * 0.06))
             if mine and (c == sel and self.widgets.focused() is None or c == hint_card):
                 color = (120, 220, 255) if c == hint_card else ui.GOLD
                 g = cards.glow(lay.card_w, color)  # type: ignore[attr-defined]
                 if abs(ang) > 0.5:
                     g = _rot_cached(g, ang)
                 ui.blit_center(surf, g, pos)
-            if mine and not legal:
-                img = cards.dimmed(c, lay.card_w)  # type: ignore[attr-defined]
-                if abs(ang) > 0.5:
-                    img = _rot_cached(img, ang)
-            else:
-                img = cards.rotated(c, lay.card_w, ang)  # type: ignore[attr-defined]
+            img = cards.hand_card(c, lay.card_w, ang, mine and not legal)  # type: ignore[attr-defined]
             ui.blit_center(surf, img, pos)
 
     def _draw_hud(self, surf: pygame.Surface) -> None:
@@ -1380,7 +1419,7 @@ class TableScene(Scene):
             draw_tooltip(surf, self.app, reason, r)
 
 
-_ring_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+_fan_cache: dict[tuple[str, int, int, int, str], pygame.Surface] = {}
 _rot_store: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
 
