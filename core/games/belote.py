@@ -78,7 +78,6 @@ _CS: dict[int, str] = CARD_STRS
 _DECK_IDS: tuple[int, ...] = tuple(deck("7"))
 _DECK_STRS: tuple[str, ...] = tuple(_CS[c] for c in _DECK_IDS)
 _DECK_SET: frozenset[str] = frozenset(_DECK_STRS)
-_FULL: int = sum(1 << c for c in _DECK_IDS)
 
 
 def _power_table(k: int) -> list[int]:
