@@ -107,6 +107,7 @@ class App:
         self._last = time.perf_counter()
         self._cards: object | None = None
         self.on_frame: Callable[[], None] | None = None
+        self.report_path = os.environ.get("BELLA_REPORT") or None
         if settings_error:
             self.toast(settings_error, error=True, seconds=9.0)
 
@@ -329,6 +330,9 @@ class App:
             if ev.key == pygame.K_F11 or (ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mods & pygame.KMOD_ALT):
                 self.toggle_fullscreen()
                 return
+            if ev.key == pygame.K_q and mods & pygame.KMOD_CTRL:
+                self.running = False
+                return
             if ev.key == pygame.K_m and mods & pygame.KMOD_CTRL:
                 self.settings.muted = not self.settings.muted
                 self.apply_settings(self.settings)
@@ -405,6 +409,8 @@ class App:
                 print(f"first-frame {self.first_frame_time:.3f}", flush=True)
         if self.on_frame is not None:
             self.on_frame()
+        if self.report_path and self.frames % 30 == 1:
+            self.write_report()
 
     def run(self) -> None:
         """The main loop, until the window closes or ``--quit-after`` frames."""
@@ -421,10 +427,32 @@ class App:
         """Leave every scene (closing sessions), save a screenshot if asked, persist settings."""
         if self.args.screenshot:
             self.screenshot(self.args.screenshot)
+        if self.report_path:
+            self.write_report()
         while self.stack:
             self.stack.pop().leave()
         self.save_settings()
         self.sounds.stop()
+
+    def write_report(self) -> None:
+        """Write a small JSON status (``$BELLA_REPORT``) for external test drivers."""
+        import json
+
+        table = next((sc for sc in reversed(self.stack) if hasattr(sc, "session") and hasattr(sc, "view")), None)
+        data: dict[str, object] = {"frames": self.frames, "scene": type(self.top).__name__ if self.top else None,
+                                   "size": list(self.size), "fullscreen": self.fullscreen}
+        view = getattr(table, "view", None)
+        if isinstance(view, dict):
+            data["table"] = {"game": view.get("game"), "seq": view.get("seq"), "phase": view.get("phase"),
+                             "tricks": sum(view.get("tricks_won") or [0]), "deals": len(view.get("deals") or []),
+                             "my_turn": bool(view.get("legal"))}
+        try:
+            tmp = str(self.report_path) + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, str(self.report_path))
+        except OSError:
+            self.report_path = None
 
     def screenshot(self, path: str) -> None:
         """Save the current frame as PNG."""

@@ -1043,6 +1043,8 @@ class TableScene(Scene):
         if got is not None:
             return got
         cards = self.app.cards
+        saved_budget = cards.budget  # type: ignore[attr-defined]
+        cards.budget = 1_000_000  # type: ignore[attr-defined]  # a cached composite must get true rotations
         step = sw * 0.42
         length = int(step * (n - 1) + sw * 2.2)
         canvas = pygame.Surface((length, int(sw * 2.2)) if side in ("top", "bottom") else (int(sw * 2.2), length),
@@ -1059,6 +1061,7 @@ class TableScene(Scene):
                 ang = angle + fan_ang
             img = cards.rotated(None, sw, ang)  # type: ignore[attr-defined]
             ui.blit_center(canvas, img, pos)
+        cards.budget = saved_budget  # type: ignore[attr-defined]
         if len(_fan_cache) > 64:
             _fan_cache.clear()
         _fan_cache[key] = canvas
