@@ -76,22 +76,26 @@ def encode(message: Any, *, max_frame: int = MAX_FRAME_TO_PEER) -> bytes:
 
 def _check_value(value: Any) -> None:
     """Raise :class:`CodecError` for deep nesting, a non-string map key or a binary value."""
-    if isinstance(value, bytes):
+    if type(value) is bytes:
         raise CodecError("bad_frame", "binary values are not allowed")
     stack: list[tuple[Any, int]] = [(value, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        v, depth = stack.pop()
+        v, depth = pop()
         if depth > MAX_DEPTH:
             raise CodecError("bad_frame", f"nesting deeper than {MAX_DEPTH}")
-        items = v.values() if isinstance(v, dict) else v
-        if isinstance(v, dict):
+        if type(v) is dict:
             for k in v:
-                if not isinstance(k, str):
+                if type(k) is not str:
                     raise CodecError("bad_frame", "map keys must be strings")
+            items: Any = v.values()
+        else:
+            items = v
         for item in items:
-            if isinstance(item, (dict, list)):
-                stack.append((item, depth + 1))
-            elif isinstance(item, bytes):
+            t = type(item)
+            if t is dict or t is list:
+                push((item, depth + 1))
+            elif t is bytes:
                 raise CodecError("bad_frame", "binary values are not allowed")
 
 

@@ -160,7 +160,8 @@ class PeerClient:
             while not conn.closed:
                 timeout = self.ping_timeout if conn.state.name == "OPEN" else self.connect_timeout * 2
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), timeout)
+                    async with asyncio.timeout(timeout):
+                        data = await reader.read(65536)
                 except TimeoutError:
                     if conn.state.name != "OPEN":
                         self._closed("the table did not answer (is it a Bella table?)")
