@@ -61,7 +61,7 @@ def rel_positions(n: int) -> list[tuple[str, float]]:
         return [("bottom", 0.5), ("left", 0.42), ("right", 0.42)]
     if n == 4:
         return [("bottom", 0.5), ("left", 0.45), ("top", 0.5), ("right", 0.45)]
-    return [("bottom", 0.5), ("left", 0.5), ("top", 0.3), ("top", 0.7), ("right", 0.5)]
+    return [("bottom", 0.5), ("left", 0.5), ("top", 0.37), ("top", 0.63), ("right", 0.5)]
 
 
 def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> TableLayout:
@@ -71,7 +71,7 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
     """
     s = min(w / 1280, h / 720)
     lay = TableLayout(w, h, players, me, s)
-    lay.card_w = int(min(h * 0.15, w * 0.085))
+    lay.card_w = int(min(h * 0.165, w * 0.088))
     lay.small_w = int(lay.card_w * 0.52)
     lay.trick_w = int(lay.card_w * 0.9)
     ch = lay.card_w * 1.4
@@ -82,7 +82,7 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
     seats: list[SeatSpot | None] = [None] * players
     for rel, (side, frac) in enumerate(sides):
         seat = (me + rel) % players if clockwise else (me - rel) % players
-        off = lay.trick_w * 0.62
+        off = lay.trick_w * 0.7
         if side == "bottom":
             hand = (w * frac, h - ch * 0.5 - 10 * s)
             plate = (w * frac - min(w * 0.33, lay.card_w * 5.2), h - ch * 0.2)
@@ -97,12 +97,12 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
         elif side == "left":
             hand = (lay.small_w * 0.9, h * frac)
             plate = (lay.small_w * 1.5 + 84 * s, h * frac)
-            trick = (cx - off * 1.45, cy)
+            trick = (cx - off * 1.5, cy)
             angle = 90.0
         else:
             hand = (w - lay.small_w * 0.9, h * frac)
             plate = (w - lay.small_w * 1.5 - 84 * s, h * frac)
-            trick = (cx + off * 1.45, cy)
+            trick = (cx + off * 1.5, cy)
             angle = -90.0
         seats[seat] = SeatSpot(seat, rel, hand, plate, trick, angle, side)
     lay.seats = [sp for sp in seats if sp is not None]

@@ -118,24 +118,27 @@ class LocalSession:
         return cp if cp is not None and cp in self.bots else None
 
     def poll(self) -> list[Update]:
-        """Advance at most one step, then return what changed (never blocks)."""
+        """Return what changed; if everything was already delivered, advance one step first.
+
+        Never blocks.  Delivering before stepping keeps each update to one
+        step's events (a deal's end is never merged with the next deal).
+        """
         if self._closed:
             return []
-        self._step()
-        out: list[Update] = []
-        if self._errors or self._status:
-            for e in self._errors:
-                out.append(Update(error=e))
-            for s in self._status:
-                out.append(Update(status=s))
-            self._errors.clear()
-            self._status.clear()
-        if self.state.seq != self._view_sent_seq or self.state.event_count != self._events_sent:
+        out: list[Update] = [Update(error=e) for e in self._errors] + [Update(status=s) for s in self._status]
+        self._errors.clear()
+        self._status.clear()
+        if not self._changed():
+            self._step()
+        if self._changed():
             events = self.state.events_for(self.seat, self._events_sent)
             self._events_sent = self.state.event_count
             self._view_sent_seq = self.state.seq
             out.append(Update(view=self.state.view(self.seat), events=events))
         return out
+
+    def _changed(self) -> bool:
+        return self.state.seq != self._view_sent_seq or self.state.event_count != self._events_sent
 
     def _step(self) -> None:
         st = self.state

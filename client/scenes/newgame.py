@@ -90,7 +90,7 @@ class NewGame(Scene):
         row = app.px(46)
         gap = app.px(10)
         lx, lw = int(w * 0.06), int(w * 0.38)
-        y = app.px(130)
+        y = app.px(130) + app.px(48)
         gp = Picker("Game", [(g, core.GAMES[g].title or pretty(g)) for g in games], self.game, self._set_game,
                     pygame.Rect(lx, y, lw, row), help="Which game to play. How to play: main menu > How to play.")
         self.add(gp)

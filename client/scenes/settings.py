@@ -23,9 +23,9 @@ class SettingsScene(Scene):
         app = self.app
         s = app.settings
         w, h = app.size
-        row, gap = app.px(44), app.px(8)
+        row, gap = app.px(39), app.px(6)
         x, cw = int(w * 0.1), int(w * 0.5)
-        y = app.px(120)
+        y = app.px(112)
         sizes = list(WINDOW_SIZES)
         cur = (int(s.window_size[0]), int(s.window_size[1]))
         if cur not in sizes:
@@ -104,3 +104,12 @@ class SettingsScene(Scene):
             surf.blit(img, (r.x + app.px(14) + i * int(cw * 0.72), r.y + app.px(20)))
         back = cards.back(cw)  # type: ignore[attr-defined]
         surf.blit(back, (r.centerx - cw // 2, r.y + app.px(40) + int(cw * 1.4)))
+        f = self.widgets.focused()
+        hovered = next((w for w in self.widgets.items if w.hovered and isinstance(w, Picker)), None)
+        src = hovered or f
+        if isinstance(src, Picker) and src.help:
+            lines = app.fonts.wrap(src.help, app.px(18), r.w)
+            y = r.bottom + app.px(18)
+            for line in lines[:4]:
+                surf.blit(app.fonts.text(line, app.px(18), ui.TEXT_DIM), (r.x, y))
+                y += app.px(24)

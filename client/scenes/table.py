@@ -549,6 +549,10 @@ class TableScene(Scene):
             self.trick = []
             if isinstance(winner, int) and isinstance(pts, int) and pts > 0:
                 p = self._seat_point(winner)
+                if winner == self.me:
+                    p = (p[0], p[1] - lay.card_w * 0.9)
+                elif lay.spot(winner).side == "top":
+                    p = (p[0], p[1] + lay.card_w * 1.4)
                 self.popups.append(Popup(f"+{pts}", (p[0], p[1] - lay.card_w * 0.6), ui.GOLD,
                                          int(28 * self.app.scale), life=1.4 / self.speed + 0.4))
             self._pending_sound = ("collect", delay)
@@ -571,7 +575,8 @@ class TableScene(Scene):
             call = e.get("call") or e.get("bid")
             who = e.get("declarer", e.get("bidder"))
             if isinstance(call, str) and isinstance(who, int):
-                self.banner(f"Contract: {labels.call_text(call)}", f"{self.names[who]} plays it")
+                self.banner(f"Contract: {labels.call_text(call)}",
+                            "you play it" if who == self.me else f"played by {self.names[who]}")
         elif t == "declared":
             call = e.get("call")
             if isinstance(seat, int) and call and call != "pass":
@@ -595,8 +600,8 @@ class TableScene(Scene):
             w = e.get("winner")
             pts = e.get("points")
             if isinstance(w, int):
-                amount = pts[w] if isinstance(pts, list) and w < len(pts) else ""
-                self.bubble(w, f"Best sequence: {amount}")
+                amount = pts[w] if isinstance(pts, list) and w < len(pts) else None
+                self.bubble(w, f"Best sequence: {amount}" if isinstance(amount, int) and amount else "Best sequence")
         elif t == "revealed":
             seqs = e.get("sequences")
             if isinstance(seat, int) and isinstance(seqs, list) and seat != self.me:
@@ -736,7 +741,7 @@ class TableScene(Scene):
 
     def _score_pos(self, side: int) -> layout.Point:
         s = self.app.scale
-        return (int(14 * s) + int(250 * s), int(58 * s) + side * int(34 * s))
+        return (int(14 * s) + int(350 * s), int(58 * s) + side * int(34 * s))
 
     # ========================================================= input
     def handle(self, event: pygame.event.Event) -> None:
@@ -959,15 +964,17 @@ class TableScene(Scene):
         self._draw_prompt(surf)
         for p in self.popups:
             p.draw(surf, self.app.fonts)
-        if self.banners:
-            self.banners[0].draw(surf, self.app.fonts, (surf.get_width() / 2, self.lay.center[1] - self.lay.card_w),
-                                 self.app.scale)
         if self.show_last:
             self._draw_last_trick(surf)
         self._draw_chat(surf)
         if self.result is not None:
             self._draw_result(surf)
         self.widgets.draw(surf, self.app)
+        if self.banners:
+            by = self.lay.center[1] - self.lay.card_w
+            if self.result is not None:
+                by = self.app.px(120)
+            self.banners[0].draw(surf, self.app.fonts, (surf.get_width() / 2, by), self.app.scale)
         self._draw_tips(surf)
         if self.confetti:
             self.confetti.draw(surf, self.app.scale)
@@ -1206,6 +1213,8 @@ class TableScene(Scene):
         lines = [f"Deal {deal_no}  \u2022  {phase.replace('_', ' ')}"]
         if ctext:
             lines.append(ctext)
+        elif trump:
+            lines.append(f"Trumps: {ui.SUIT_SYMBOL[trump]} {ui.SUIT_NAME[trump]}")
         elif labels.turned_card(v) and phase in ("bidding", "schmeiss", "naming"):
             lines.append(f"Turned: {labels.card_text(labels.turned_card(v) or '')}")
         ch = int(64 * s + 26 * s * (len(lines) - 1))
@@ -1284,7 +1293,7 @@ class TableScene(Scene):
             color = ui.GOLD
             px = int(22 * s * (1 + 0.25 * ui.ease_out_cubic(k)))
             t = self.app.fonts.shadowed(text, px, color, "bold")
-            y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.45
+            y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
             ui.blit_center(surf, t, (surf.get_width() / 2, y))
         if self.error:
             text, left = self.error
@@ -1379,7 +1388,7 @@ class TableScene(Scene):
                 if key in ("bella", "belotes") and not any(val):
                     continue
                 rows.append((label, val))
-        h = int(170 * s + 36 * s * len(rows) + 70 * s)
+        h = int(150 * s + 36 * s * len(rows) + 80 * s)
         box = pygame.Rect(0, 0, w, h)
         box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
         surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
