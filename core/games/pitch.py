@@ -250,6 +250,12 @@ def next_leader(winner: int, cards_left: Sequence[int]) -> int | None:
     return None
 
 
+def _exact(action: Action, canonical: Action) -> None:
+    """Refuse an action carrying fields its type does not use here."""
+    if action != canonical:
+        raise IllegalAction(f"unexpected fields in the action; did you mean {canonical}?")
+
+
 def _bid_value(call: str) -> int:
     return MOON_VALUE if call == MOON else int(call)
 
@@ -463,17 +469,20 @@ class Pitch(State):
                 raise IllegalAction(
                     f"the called card was in the blind: you must lead the {card_name(CARD_STRS[self.called])}"
                 )
+            _exact(action, _PLAY[cid])
             return
         if ph == "bidding":
             if kind != "bid":
                 raise IllegalAction("it is time to bid")
             self._check_bid(action.call or "")
+            _exact(action, _BID[action.call or PASS])
             return
         if ph == "trump":
             if kind != "trump":
                 raise IllegalAction("the bidder must name the trump suit")
             if action.suit is None or len(action.suit) != 1 or action.suit not in SUITS:
                 raise IllegalAction("name a trump suit: S, H, D or C")
+            _exact(action, _TRUMP[SUITS.index(action.suit)])
             return
         if ph == "call":
             if kind != "declare" or action.cards is not None:
@@ -487,6 +496,7 @@ class Pitch(State):
                 raise IllegalAction(f"the {card_name(CARD_STRS[cid])} is not a trump: call a trump")
             if self.hands[self.bidder] >> cid & 1:
                 raise IllegalAction(f"you hold the {card_name(CARD_STRS[cid])}: call a card you do not hold")
+            _exact(action, _CALL[cid])
             return
         if ph == "remainder":
             if action in (_KEEP, _GIVE):
@@ -504,6 +514,7 @@ class Pitch(State):
                 raise IllegalAction("the called card may not be burned")
             if not self._burn_candidates(self.turn) >> cid & 1:
                 raise IllegalAction("you must burn trumps that carry no points first")
+            _exact(action, _BURN[cid])
             return
         raise IllegalAction("the match is over")  # pragma: no cover - apply() refuses first
 

@@ -1311,3 +1311,21 @@ def test_views_hide_cards_and_from_view_plays_on(players: int, opts: dict[str, A
         assert again.view(0) == state.view(0) and again.events == state.events
     assert {"bidding", "trump", "play", "deal"} <= phases
     assert ("call" in phases) == (players == 5)
+
+
+def test_actions_with_stray_fields_are_refused() -> None:
+    deck = build_deck(4, 3, "H", 10, {0: ["AH"]}, exact=False)
+    state = match_with_scores(4, {}, dealer=3)
+    state.apply(core.Action("deal", deck=tuple(deck)))
+    with pytest.raises(core.IllegalAction, match="unexpected fields"):
+        state.apply(core.Action("bid", call="4", suit="H"))
+    auction(state, 0, "4")
+    with pytest.raises(core.IllegalAction, match="unexpected fields"):
+        state.apply(core.Action("trump", suit="H", card="AH"))
+    to_play(state, "H")
+    before = state.to_record()
+    with pytest.raises(core.IllegalAction, match="unexpected fields"):
+        state.apply(core.Action("play", card="AH", cards=("AH",)))
+    with pytest.raises(core.IllegalAction, match="nothing to announce"):
+        state.apply(core.Action("play", card="AH", call="bella"))
+    assert state.to_record() == before
