@@ -1,0 +1,174 @@
+"""Hints, gamepad, LAN menu entries, remote-style sessions (status, chat), sounds and card art."""
+
+from __future__ import annotations
+
+import io
+import wave
+from typing import Any
+
+import pygame
+
+import core
+from client import sound
+from client.cards import CardArt
+from client.labels import action_text, sort_hand
+from client.scene import MessageScene
+from client.scenes.menu import MainMenu
+from client.scenes.newgame import open_table
+from client.session import LocalSession
+from core.session import Update
+from tests.client.driver import key, make_app, run_until, table_of
+
+
+def _fast_table(game: str, players: int, level: str = "random") -> tuple[Any, Any]:
+    app = make_app(["--game", game, "--players", str(players), "--seed", "21", "--level", level, "--speed", "30",
+                    "--no-sound"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    return app, t
+
+
+def test_hint_key_suggests_a_legal_move_and_enter_plays_it() -> None:
+    app, t = _fast_table("klaberjass", 2)
+    run_until(app, lambda a: t.my_turn() and not t.events and t.result is None, max_frames=3000)
+    seq = t.view["seq"]
+    key(pygame.K_h)
+    run_until(app, lambda a: t.hint is not None, max_frames=3000)
+    action, reason = t.hint
+    assert action in t.view["legal"]
+    assert isinstance(reason, str)
+    key(pygame.K_RETURN)
+    run_until(app, lambda a: (t.view or {}).get("seq", 0) > seq, max_frames=300)
+    assert t.session.state.history[seq].to_json() == action
+    app.shutdown()
+
+
+def test_gamepad_buttons_and_hat_act_as_keys() -> None:
+    app, t = _fast_table("belote", 4)
+    run_until(app, lambda a: t.my_turn() and not t.events and t.result is None, max_frames=3000)
+    seq = t.view["seq"]
+    pygame.event.post(pygame.event.Event(pygame.JOYHATMOTION, joy=0, instance_id=0, hat=0, value=(1, 0)))
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0, button=0))
+    run_until(app, lambda a: (t.view or {}).get("seq", 0) > seq, max_frames=300)
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, joy=0, instance_id=0, button=1))  # B: pause menu
+    app.frame(1 / 60)
+    assert type(app.top).__name__ == "PauseMenu"
+    app.shutdown()
+
+
+def test_lan_menu_entries_open_lan_scenes_or_explain() -> None:
+    app = make_app(["--no-sound"])
+    assert isinstance(app.top, MainMenu)
+    labels = [getattr(w, "text", "") for w in app.top.widgets.items]
+    assert "Host a LAN game" in labels and "Join a LAN game" in labels
+    for entry in ("Host a LAN game", "Join a LAN game"):
+        btn = next(w for w in app.top.widgets.items if getattr(w, "text", "") == entry)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center, button=1))
+        app.frame(1 / 60)
+        assert not isinstance(app.top, MainMenu)
+        if isinstance(app.top, MessageScene):
+            assert "not available" in app.top.body or "could not start" in app.top.body
+        while not isinstance(app.top, MainMenu):
+            app.pop()
+    app.open_module("client.scenes.no_such_scene", "Nothing")
+    assert isinstance(app.top, MessageScene) and "not available" in app.top.body
+    app.shutdown()
+
+
+class RemoteLike:
+    """A session with only the network interface: no explain/hint/save, but status and chat."""
+
+    def __init__(self) -> None:
+        self.inner = LocalSession("klaberjass", 2, seat=0, seed=5, levels={1: "random"}, bot_delay=0,
+                                  deal_delay=0)
+        self.seat = 0
+        self.sent: list[str] = []
+        self.first = True
+
+    def poll(self) -> list[Update]:
+        out = self.inner.poll()
+        if self.first:
+            self.first = False
+            out.insert(0, Update(status="Bob reconnected"))
+        return out
+
+    def submit(self, action: core.Action) -> None:
+        self.inner.submit(action)
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def chat(self, text: str) -> None:
+        self.sent.append(text)
+
+    def chat_log(self) -> list[tuple[str, str]]:
+        return [("Bob", "good luck!")] + [("You", s) for s in self.sent]
+
+
+def test_remote_style_session_status_and_chat() -> None:
+    app = make_app(["--no-sound"])
+    sess = RemoteLike()
+    open_table(app, sess)
+    t = table_of(app)
+    assert t is not None
+    run_until(app, lambda a: t.status is not None, max_frames=50)
+    assert t.status[0] == "Bob reconnected"
+    key(pygame.K_t)
+    app.frame(1 / 60)
+    assert t.chat_input is not None
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="hi all"))
+    key(pygame.K_RETURN)
+    app.frame(1 / 60)
+    assert sess.sent == ["hi all"] and t.chat_input is None
+    # hovering an illegal card without a dry-run API still explains something
+    run_until(app, lambda a: t.my_turn() and bool(t.card_actions), max_frames=3000,
+              player=__import__("tests.client.driver", fromlist=["Player"]).Player(3))
+    bad = [c for c in t.hand_order if c not in t.card_actions]
+    if bad:
+        assert t.reason(bad[0])
+    app.shutdown()
+
+
+def test_sounds_are_valid_wav_and_play_silently_without_a_device() -> None:
+    for name, make in sound._effects().items():
+        data = sound.to_wav(make())
+        with wave.open(io.BytesIO(data)) as w:
+            assert w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getnframes() > 100, name
+    s = sound.Sounds(enabled=True)
+    assert {"card", "deal", "win", "error", "banner"} <= set(s.names()) or not s.ok
+    s.play("card")
+    s.configure(0.5, 0.0, True)
+    s.play("card")
+    s.stop()
+    silent = sound.Sounds(enabled=False)
+    silent.play("card")
+
+
+def test_card_art_every_card_any_size_cached() -> None:
+    pygame.display.init()
+    pygame.display.set_mode((200, 200))
+    art = CardArt()
+    cards = [r + s for s in "SHDC" for r in "23456789TJQKA"] + ["X1", "X2"]
+    for w in (24, 60, 130, 300):
+        for c in cards:
+            img = art.face(c, w)
+            assert img.get_size() == (w, round(w * 1.4))
+            assert img.get_at((0, 0)).a == 0 and img.get_at((w // 2, img.get_height() // 2)).a == 255
+    assert art.face("JH", 130) is art.face("JH", 130)
+    red = art.face("7D", 130).get_at((int(130 * 0.12), int(130 * 0.12)))
+    art.configure("four_colour", "navy")
+    blue = art.face("7D", 130)
+    assert blue is not art.face("7D", 131)
+    assert art.back(100).get_at((50, 70))[:3] != (0, 0, 0)
+    del red
+
+
+def test_labels_and_sorting() -> None:
+    view = {"game": "belote", "trump": "H", "contract": {"call": "H"}, "phase": "play", "legal": []}
+    hand = sort_hand(["7H", "JH", "AS", "9H", "TC", "KD", "AH"], view)
+    assert hand[:4] == ["JH", "9H", "AH", "7H"]
+    assert set(hand) == {"7H", "JH", "AS", "9H", "TC", "KD", "AH"}
+    assert action_text({"type": "bid", "call": "NT"}) == "No trumps"
+    assert action_text({"type": "trump", "suit": "S"}).endswith("Spades")
+    assert "10\u2660" in action_text({"type": "declare", "call": "tertz", "cards": ["8S", "9S", "TS"]})
