@@ -1228,3 +1228,44 @@ def test_clone_is_independent() -> None:
             break
         twin.apply(twin.sample_chance(rng) if twin.current_player == core.CHANCE else rng.choice(twin.legal_actions()))
     assert json.dumps([state.view(s) for s in (0, 1, 2, 3, None)], sort_keys=True) == before
+
+
+REF_TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+REF_PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+
+def test_random_deals_against_reference() -> None:
+    """Random matches: every legal card set, trick winner and card count checked against the reference."""
+    rng = random.Random(11)
+    checked = 0
+    for match in range(12):
+        state = core.new_match("belote", players=4, seed=match)
+        for _ in range(3000):
+            cp = state.current_player
+            if cp is None:
+                break
+            if cp == core.CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(cp)
+            if view["phase"] == "play":
+                contract = view["contract"]["call"]
+                trick = [e["card"] for e in view["trick"]]
+                leader = view["leader"]
+                assert plays(state) == ref_legal(contract, trick, leader, cp, view["hands"][cp])
+                checked += 1
+            n_events = state.event_count
+            state.apply(rng.choice(state.legal_actions()))
+            for ev in state.events[n_events:]:
+                if ev["type"] == "trick":
+                    contract = state.view(None)["contract"]["call"]
+                    assert ev["winner"] == (ev["leader"] + ref_winner(contract, ev["cards"])) % 4
+                    pts = sum((REF_TRUMP_POINTS if contract == "AT" or c[1] == contract else REF_PLAIN_POINTS)[c[0]]
+                              for c in ev["cards"])
+                    assert ev["points"] in (pts, pts + 10)
+                if ev["type"] == "deal_scored" and ev["outcome"] != "annulled":
+                    assert sum(ev["card_points"]) == ev["card_total"]
+                    mult = 2 if ev["contract"] == "NT" else 1
+                    capot = 90 if ev["capot"] is not None else 0
+                    assert sum(ev["raw"]) == ev["card_total"] * mult + sum(ev["declarations"]) + capot
+    assert checked > 1000
