@@ -252,7 +252,7 @@ def next_leader(winner: int, cards_left: Sequence[int]) -> int | None:
 
 def _exact(action: Action, canonical: Action) -> None:
     """Refuse an action carrying fields its type does not use here."""
-    if action != canonical:
+    if action is not canonical and action != canonical:
         raise IllegalAction(f"unexpected fields in the action; did you mean {canonical}?")
 
 
