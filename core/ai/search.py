@@ -54,8 +54,9 @@ class Rollout:
     full rule-of-thumb on that seat's view.
     """
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, win_bonus: float = 100.0) -> None:
         self.rng = rng
+        self.win_bonus = win_bonus
 
     def run(self, state: State, seat: int) -> float:
         """Play ``state`` to the end of its deal; return the value for ``seat``'s side."""
@@ -134,10 +135,10 @@ class Rollout:
             if len(trick) >= active:
                 trick = []
                 active = sum(1 for x in sizes if x > 0) if tb.mode == "pitch" else players
-        return deal_value(state, n0, seat)
+        return deal_value(state, n0, seat, self.win_bonus)
 
 
-def deal_value(state: State, n0: int, seat: int) -> float:
+def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> float:
     """Value for ``seat``'s side of the deals finished since there were ``n0`` results."""
     results = state.deal_results
     sides = state.sides
@@ -152,9 +153,16 @@ def deal_value(state: State, n0: int, seat: int) -> float:
             oth = [float(x) for i, x in enumerate(cp) if i != my]
             total += 0.01 * (float(cp[my]) - (sum(oth) / len(oth) if oth else 0.0))
     if state.is_over and state.winner is not None:
-        scale = 1.0 + sum(abs(float(x)) for x in (results[-1].get("awarded") or [0])) if results else 100.0
-        total += 2.0 * scale if state.winner == my else -2.0 * scale
+        total += win_bonus if state.winner == my else -win_bonus
     return total
+
+
+def win_bonus_of(view: View) -> float:
+    """What deciding the match is worth, in match points: the target score."""
+    for v in (view.get("target"), (view.get("options") or {}).get("target_score")):
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0:
+            return float(v)
+    return 100.0
 
 
 def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
@@ -252,7 +260,7 @@ class SearchBot:
         sums = [0.0] * len(cands)
         per = max(self.min_determinizations, self.playouts // len(cands))
         start = self.clock() if self.clock is not None else 0.0
-        rollout = Rollout(self.rng)
+        rollout = Rollout(self.rng, win_bonus_of(view))
         done = 0
         for _ in range(per):
             fill = self._fill(view, cons, tb)
