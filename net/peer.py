@@ -21,7 +21,7 @@ from typing import Any
 import core
 from core.session import Update
 from net.bridge import LoopThread
-from net.connection import Connection
+from net.connection import Connection, State
 from net.messages import (
     GAME_VERSION,
     PROTOCOL_VERSION,
@@ -85,13 +85,19 @@ class PeerClient:
         self._writer: asyncio.StreamWriter | None = None
         self._closing = False
         self._pings = 0
+        self._queue: list[Message] = []
 
     # ----------------------------------------------------------------- output
     def send(self, msg: Message) -> bool:
-        """Send ``msg`` now (loop thread only); False if not connected."""
+        """Send ``msg`` (loop thread only), or keep it until we are welcomed; False once closed."""
         conn, writer = self._conn, self._writer
-        if conn is None or writer is None or conn.closed or writer.is_closing():
+        if self._closing:
             return False
+        if conn is None or writer is None or conn.state is not State.OPEN or writer.is_closing():
+            if len(self._queue) >= 100:
+                return False
+            self._queue.append(msg)
+            return True
         conn.send(msg)
         try:
             writer.write(conn.data_to_send())
@@ -215,6 +221,9 @@ class PeerClient:
         if isinstance(msg, Welcome):
             self.token, self.client_id, self.owner = msg.token, msg.client, msg.owner
             self.handler("welcome", msg)
+            queued, self._queue = self._queue, []
+            for m in queued:
+                self.send(m)
             if reconnecting:
                 self.handler("reconnected", "reconnected")
         elif isinstance(msg, UpdateMsg):
@@ -344,6 +353,15 @@ class RemoteSession:
     def start_match(self) -> None:
         """Ask the host to start (only the hosting player's own session may)."""
         self._send(Start())
+
+    @property
+    def seat_names(self) -> list[str] | None:
+        """Display names by seat from the lobby ("You" for ours), or None before the first lobby."""
+        with self._lock:
+            lobby, me = self._lobby, self.seat
+        if lobby is None:
+            return None
+        return ["You" if s["seat"] == me else (s["name"] or f"Seat {s['seat'] + 1}") for s in lobby["seats"]]
 
     @property
     def is_owner(self) -> bool:

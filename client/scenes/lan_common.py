@@ -1,0 +1,60 @@
+"""Shared bits of the LAN scenes: the interface list, and a hosting player's session that owns its host."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import core
+from core.session import Update
+
+
+def lan_interfaces() -> list[str] | None:
+    """The interfaces zeroconf may use: ``BELLA_LAN_INTERFACES`` (comma-separated IPv4), else all (None).
+
+    Tests set ``BELLA_LAN_INTERFACES=127.0.0.1`` so that nothing is multicast on a real network.
+    """
+    raw = os.environ.get("BELLA_LAN_INTERFACES", "").strip()
+    if not raw:
+        return None
+    return [part.strip() for part in raw.split(",") if part.strip()]
+
+
+class LanSession:
+    """A :class:`net.lan.RemoteSession` as the table sees it.
+
+    ``pending`` updates (polled by the lobby while the match was starting) come
+    first out of :meth:`poll`.  With a ``handle`` (the hosting player), closing
+    the session also stops the table it hosts.  Everything else is the remote
+    session's (``chat``, ``chat_log``, ``seat_names``, ``lobby``...).
+    """
+
+    def __init__(self, session: Any, handle: Any = None, pending: list[Update] | None = None) -> None:
+        self._session = session
+        self.handle = handle
+        self.pending: list[Update] = list(pending or [])
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    @property
+    def seat(self) -> int | None:
+        """Our seat."""
+        return self._session.seat  # type: ignore[no-any-return]
+
+    def poll(self) -> list[Update]:
+        """Updates kept by the lobby, then the remote session's new ones."""
+        out, self.pending = self.pending, []
+        return out + self._session.poll()  # type: ignore[no-any-return]
+
+    def submit(self, action: core.Action) -> None:
+        """Send our action."""
+        self._session.submit(action)
+
+    def close(self) -> None:
+        """Leave (and stop hosting: the other peers are told the host quit)."""
+        try:
+            self._session.close()
+        finally:
+            if self.handle is not None:
+                self.handle.stop()

@@ -1,0 +1,155 @@
+"""Host a LAN game: table name, game, seats (open for players or given to bots), house rules.
+
+"Host" starts the table on this machine (``net.lan.start_host``: advertised on
+the LAN with zeroconf), connects this player to it like any other peer, sits
+it at seat 1 and opens the lobby.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+import core
+from client import ui
+from client.scene import MessageScene, Scene
+from client.scenes.lan_common import lan_interfaces
+from client.scenes.newgame import implemented_games, number_choices, pretty
+from client.widgets import Button, Picker, TextInput
+
+SEAT_CHOICES: list[tuple[str | None, str]] = [
+    (None, "Open for a player"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
+
+
+class HostScene(Scene):
+    """The form that starts hosting a table."""
+
+    title = "Host a LAN game"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        games = implemented_games()
+        st = app.settings
+        self.game = st.last_game if st.last_game in games else (games[0] if games else "")
+        cls = core.GAMES.get(self.game)
+        self.players = cls.player_counts[-1] if cls else 0
+        name = str(getattr(st, "player_name", "") or "Player")
+        self.table_name = f"{name}'s table" if name != "You" else "Bella table"
+        self.seats: dict[int, str | None] = {}
+        self.options: dict[str, Any] = {}
+        self.help_text = ""
+
+    def layout(self) -> None:
+        app = self.app
+        w, h = app.size
+        games = implemented_games()
+        if not games:
+            self.add(Button("Back", self.back, pygame.Rect(w // 2 - app.px(120), h // 2, app.px(240), app.px(52))))
+            return
+        cls = core.GAMES[self.game]
+        row, gap = app.px(44), app.px(8)
+        lx, lw = int(w * 0.06), int(w * 0.40)
+        y = app.px(140)
+        self.add(TextInput(self.table_name, pygame.Rect(lx, y, lw, row), placeholder="Table name", max_len=40,
+                           on_change=self._set_name))
+        y += row + gap
+        self.add(Picker("Game", [(g, core.GAMES[g].title or pretty(g)) for g in games], self.game, self._set_game,
+                        pygame.Rect(lx, y, lw, row), help="Which game the table plays."))
+        y += row + gap
+        self.add(Picker("Seats", [(n, str(n)) for n in cls.player_counts], self.players, self._set_players,
+                        pygame.Rect(lx, y, lw, row), help="How many seats at the table."))
+        y += row + gap * 2
+        for seat in range(1, self.players):
+            self.add(Picker(f"Seat {seat + 1}", SEAT_CHOICES, self.seats.get(seat), lambda v, s=seat: self._seat(s, v),
+                            pygame.Rect(lx, y, lw, row),
+                            help="Leave the seat open for a friend, or give it to a bot (changeable in the lobby)."))
+            y += row + gap
+        rx, rw = int(w * 0.52), int(w * 0.42)
+        y = app.px(140)
+        try:
+            defaults = dict(cls.resolve_options(self.players, {}))
+        except core.OptionError:
+            defaults = {o.id: o.default for o in cls.OPTIONS}
+        bottom = h - app.px(170)
+        for spec in cls.OPTIONS:
+            if spec.id == "players" or y + row > bottom:
+                continue
+            value = self.options.get(spec.id, defaults.get(spec.id, spec.default))
+            if spec.values is None:
+                base = defaults.get(spec.id, spec.default)
+                choices: list[tuple[Any, str]] = list(number_choices(spec, int(base) if isinstance(base, int)
+                                                                     else spec.minimum))
+            else:
+                choices = [(v, pretty(v)) for v in spec.values]
+            self.add(Picker(pretty(spec.id), choices, value, lambda v, i=spec.id: self._set_option(i, v),
+                            pygame.Rect(rx, y, rw, row), help=spec.help))
+            y += row + gap
+        bw, by = app.px(220), h - app.px(90)
+        self.add(Button("Back", self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
+        host = Button("Host", self._host, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
+        self.add(host)
+        if self.widgets.focus < 0:
+            self.widgets.set_focus(host)
+
+    def _set_name(self, text: str) -> None:
+        self.table_name = text
+
+    def _set_game(self, g: str) -> None:
+        self.game = g
+        self.players = core.GAMES[g].player_counts[-1]
+        self.options = {}
+        self.relayout()
+
+    def _set_players(self, n: int) -> None:
+        self.players = n
+        self.relayout()
+
+    def _seat(self, seat: int, level: str | None) -> None:
+        self.seats[seat] = level
+
+    def _set_option(self, oid: str, value: Any) -> None:
+        self.options[oid] = value
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        f = self.widgets.focused()
+        hovered = next((x for x in self.widgets.items if x.hovered and isinstance(x, Picker)), None)
+        src = hovered or f
+        self.help_text = src.help if isinstance(src, Picker) and src.help else ""
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        app = self.app
+        w, h = surf.get_size()
+        if not implemented_games():
+            ui.blit_center(surf, app.fonts.text("No game is playable yet in this build.", app.px(26)),
+                           (w / 2, h * 0.4))
+            return
+        note = "You sit at seat 1. Friends on your network see this table under Join a LAN game."
+        ui.blit_center(surf, app.fonts.text(note, app.px(18), ui.TEXT_DIM), (w / 2, app.px(112)))
+        if self.help_text:
+            ui.blit_center(surf, app.fonts.text(self.help_text, app.px(19), ui.TEXT), (w / 2, h - app.px(135)))
+
+    def _host(self) -> None:
+        from client.scenes.lan_lobby import LobbyScene
+        from net.lan import connect, start_host
+
+        app = self.app
+        bots = {s: lv for s, lv in self.seats.items() if lv is not None and s < self.players}
+        name = self.table_name.strip() or "Bella table"
+        try:
+            handle = start_host(self.game, self.players, dict(self.options), name, bots=bots,
+                                interfaces=lan_interfaces())
+        except (ValueError, OSError) as exc:
+            app.push(MessageScene(app, "Cannot host", str(exc)))
+            return
+        player = str(getattr(app.settings, "player_name", "") or "Host")
+        session = connect("127.0.0.1", handle.port, player)
+        session.take_seat(0)
+        app.replace(LobbyScene(app, session, handle))
+
+
+def create(app: Any) -> Scene:
+    """The scene ``app.open_module("client.scenes.lan_host", ...)`` opens."""
+    return HostScene(app)

@@ -1,0 +1,153 @@
+"""Join a LAN game: the tables found on the network (live, via zeroconf), or an address typed by hand.
+
+Double-click (or Enter on) a table to join it; tables of another Bella
+version are listed but cannot be joined.  "Join address" takes
+``host:port`` (for a table on another network segment, or a dedicated host
+started with ``python main.py host``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from client import ui
+from client.scene import Scene
+from client.scenes.lan_common import lan_interfaces
+from client.widgets import Button, ListView, TextInput
+
+log = logging.getLogger("bella.client.lan")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``"192.168.1.5:5555"`` -> ``("192.168.1.5", 5555)``; raise ``ValueError`` with a reason."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep or not host.strip() or not port.strip().isdigit():
+        raise ValueError("type the table's address as host:port, e.g. 192.168.1.5:5555")
+    number = int(port)
+    if not 0 < number < 65536:
+        raise ValueError("the port must be from 1 to 65535")
+    return host.strip().strip("[]"), number
+
+
+class JoinScene(Scene):
+    """The live list of LAN tables and a manual address field."""
+
+    title = "Join a LAN game"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.browser: Any = None
+        self.tables: list[Any] = []
+        self.address = ""
+        self.error = ""
+        self.refresh = 0.0
+        self.list: ListView | None = None
+
+    def enter(self) -> None:
+        from net.lan import Browser
+
+        try:
+            self.browser = Browser(interfaces=lan_interfaces())
+            self.browser.start()
+        except Exception as exc:  # no network: manual join still works
+            log.warning("LAN discovery failed", exc_info=True)
+            self.browser = None
+            self.error = f"Cannot look for tables on this network ({exc}); type an address instead."
+        super().enter()
+
+    def leave(self) -> None:
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
+
+    def layout(self) -> None:
+        app = self.app
+        w, h = app.size
+        lx, lw = int(w * 0.1), int(w * 0.8)
+        self.list = ListView(self._rows(), pygame.Rect(lx, app.px(150), lw, h - app.px(400)),
+                             on_activate=self._join_index, row_px=34)
+        self.add(self.list)
+        row = app.px(50)
+        y = h - app.px(230)
+        self.add(TextInput(self.address, pygame.Rect(lx, y, int(lw * 0.65), row), placeholder="host:port",
+                           max_len=60, on_submit=lambda _t: self._join_address(), on_change=self._set_address))
+        self.add(Button("Join address", self._join_address,
+                        pygame.Rect(lx + int(lw * 0.65) + app.px(12), y, int(lw * 0.35) - app.px(12), row)))
+        bw, by = app.px(220), h - app.px(90)
+        self.add(Button("Back", self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
+        self.add(Button("Join", self._join_selected, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)),
+                        primary=True))
+
+    def _rows(self) -> list[str]:
+        out = []
+        for t in self.tables:
+            game = t.game + (f" ({t.variant})" if t.variant else "")
+            seats = f"{t.seats_taken}/{t.seats_total} players"
+            extra = "" if t.compatible else "  \u2014 another Bella version"
+            out.append(f"{t.name}  \u2022  {game}  \u2022  {seats}  \u2022  {t.address}:{t.port}{extra}")
+        return out
+
+    def _set_address(self, text: str) -> None:
+        self.address = text
+
+    def _join_selected(self) -> None:
+        if self.list is not None and 0 <= self.list.selected < len(self.tables):
+            self._join_index(self.list.selected)
+        elif self.address.strip():
+            self._join_address()
+        else:
+            self.app.toast("Pick a table, or type its address", error=True)
+
+    def _join_index(self, i: int) -> None:
+        if not 0 <= i < len(self.tables):
+            return
+        t = self.tables[i]
+        if not t.compatible:
+            self.app.toast(f"{t.name} runs another version of Bella (protocol {t.protocol})", error=True)
+            return
+        self._join(t.address, t.port)
+
+    def _join_address(self) -> None:
+        try:
+            host, port = parse_address(self.address)
+        except ValueError as exc:
+            self.app.toast(str(exc), error=True)
+            return
+        self._join(host, port)
+
+    def _join(self, host: str, port: int) -> None:
+        from client.scenes.lan_lobby import LobbyScene
+        from net.lan import connect
+
+        name = str(getattr(self.app.settings, "player_name", "") or "Player")
+        self.app.push(LobbyScene(self.app, connect(host, port, name)))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.refresh -= dt
+        if self.refresh <= 0 and self.browser is not None:
+            self.refresh = 0.5
+            tables = self.browser.tables()
+            if tables != self.tables:
+                self.tables = tables
+                if self.list is not None:
+                    self.list.set_items(self._rows())
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        app = self.app
+        w, h = surf.get_size()
+        if self.error:
+            ui.blit_center(surf, app.fonts.text(self.error, app.px(18), ui.TEXT_DIM), (w / 2, app.px(122)))
+        elif not self.tables and self.list is not None:
+            ui.blit_center(surf, app.fonts.text("Looking for tables on your network...", app.px(22), ui.TEXT_DIM),
+                           self.list.rect.center)
+
+
+def create(app: Any) -> Scene:
+    """The scene ``app.open_module("client.scenes.lan_join", ...)`` opens."""
+    return JoinScene(app)

@@ -1,0 +1,196 @@
+"""The LAN lobby: the table's seats (who, human or bot, ready, connected), ready, chat, and start.
+
+Click a free seat (or a bot's) to sit there.  The hosting player also chooses
+a bot (or nobody) for every other seat, and starts the match once every seat
+is filled and everyone is ready.  When the match starts the table opens with
+the same session; if the connection closes, a message says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import ui
+from client.scene import MessageScene, Scene
+from client.scenes.lan_common import LanSession
+from client.widgets import Button, Picker, TextInput
+from core.session import Update
+
+BOT_CHOICES: list[tuple[str | None, str]] = [
+    (None, "Open"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
+
+
+class LobbyScene(Scene):
+    """Seats, ready flags and chat of one LAN table, for any peer (and the host's own controls)."""
+
+    title = "Lobby"
+
+    def __init__(self, app: Any, session: Any, handle: Any = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.handle = handle
+        self.lobby: dict[str, Any] | None = None
+        self.kept: list[Update] = []
+        self.chat_text = ""
+        self.message = "Connecting..."
+        self.done = False
+        self._me: int | None = None
+
+    # ---------------------------------------------------------------- layout
+    def layout(self) -> None:
+        app = self.app
+        w, h = app.size
+        lob = self.lobby
+        row = app.px(50)
+        gap = app.px(10)
+        lx, lw = int(w * 0.06), int(w * 0.44)
+        y = app.px(170)
+        me = self.session.seat
+        if lob is not None:
+            for entry in lob["seats"]:
+                seat = int(entry["seat"])
+                text = self._seat_text(entry, me)
+                bw = lw if self.handle is None or seat == me else int(lw * 0.58)
+                b = Button(text, lambda seat=seat: self.session.take_seat(seat), pygame.Rect(lx, y, bw, row),
+                           primary=seat == me, tooltip="Sit here" if seat != me else "Your seat")
+                self.add(b)
+                if self.handle is not None and seat != me:
+                    level = entry["level"] if entry["kind"] == "bot" else None
+                    if entry["kind"] == "human":
+                        choices: list[tuple[Any, str]] = [("human", entry["name"] or "Player"), *BOT_CHOICES]
+                        level = "human"
+                    else:
+                        choices = list(BOT_CHOICES)
+                    self.add(Picker("", choices, level, lambda v, seat=seat: self._set_bot(seat, v),
+                                    pygame.Rect(lx + bw + gap, y, lw - bw - gap, row),
+                                    help="Give this seat to a bot, or leave it open for a player"))
+                y += row + gap
+        cx, cw = int(w * 0.55), int(w * 0.39)
+        self.chat_rect = pygame.Rect(cx, app.px(170), cw, h - app.px(170) - app.px(190))
+        self.add(TextInput(self.chat_text, pygame.Rect(cx, self.chat_rect.bottom + gap, cw, row),
+                           placeholder="Say something (Enter)", max_len=200, on_submit=self._send_chat,
+                           on_change=self._chat_changed))
+        by = h - app.px(90)
+        bw = app.px(200)
+        buttons: list[tuple[str, Any, bool]] = []
+        seated = me is not None
+        ready = bool(lob and seated and lob["seats"][me]["ready"])
+        if seated:
+            buttons.append(("Not ready" if ready else "Ready", lambda: self.session.set_ready(not ready), not ready))
+        if self.handle is not None:
+            buttons.append(("Start", self._start, ready))
+        buttons.append(("Leave", self.back, False))
+        total = len(buttons) * bw + (len(buttons) - 1) * gap
+        x = (w - total) // 2
+        for label, fn, primary in buttons:
+            self.add(Button(label, fn, pygame.Rect(x, by, bw, app.px(56)), primary=primary))
+            x += bw + gap
+
+    def _seat_text(self, entry: dict[str, Any], me: int | None) -> str:
+        n = int(entry["seat"]) + 1
+        if entry["kind"] == "empty":
+            return f"{n}. (open seat)"
+        name = "You" if entry["seat"] == me else entry["name"]
+        if entry["kind"] == "bot":
+            return f"{n}. {name}"
+        flags = "ready" if entry["ready"] else "not ready"
+        if not entry["connected"]:
+            flags = "disconnected"
+        return f"{n}. {name} ({flags})"
+
+    # ---------------------------------------------------------------- actions
+    def _set_bot(self, seat: int, level: Any) -> None:
+        if level == "human":
+            return
+        try:
+            self.handle.set_bot(seat, level)
+        except (ValueError, TimeoutError) as exc:
+            self.app.toast(str(exc), error=True)
+
+    def _start(self) -> None:
+        self.session.start_match()
+
+    def _chat_changed(self, text: str) -> None:
+        self.chat_text = text
+
+    def _send_chat(self, text: str) -> None:
+        if text.strip():
+            self.session.chat(text)
+        self.chat_text = ""
+        self.relayout()
+
+    def back(self) -> None:
+        self.done = True
+        self.session.close()
+        if self.handle is not None:
+            self.handle.stop()
+        self.app.pop()
+
+    # ---------------------------------------------------------------- frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.done:
+            return
+        for u in self.session.poll():
+            if u.view is not None or u.events:
+                self.kept.append(u)
+            if u.error:
+                self.app.toast(u.error, error=True)
+            if u.status and self.session.status != "closed":
+                self.app.toast(u.status)
+        status = self.session.status
+        if status == "closed":
+            self.done = True
+            reason = getattr(self.session, "closed_reason", "") or "The connection to the table closed."
+            if self.handle is not None:
+                self.handle.stop()
+            self.app.pop()
+            self.app.push(MessageScene(self.app, "Left the table", reason[:1].upper() + reason[1:]))
+            return
+        lob = self.session.lobby()
+        if lob != self.lobby or (lob is not None and self._me != self.session.seat):
+            self.lobby = lob
+            self._me = self.session.seat
+            self.relayout()
+        self.message = {"connecting": "Connecting...", "reconnecting": "Connection lost; reconnecting..."}.get(
+            status, "")
+        if status == "playing" or (lob is not None and lob["started"]):
+            self.done = True
+            from client.scenes.newgame import open_table
+
+            open_table(self.app, LanSession(self.session, self.handle, self.kept))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        app = self.app
+        app.draw_backdrop(surf)
+        lob = self.lobby
+        heading = f"Lobby \u2014 {lob['table']}" if lob else "Lobby"
+        self.draw_title(surf, heading)
+        w, h = surf.get_size()
+        if lob:
+            game = lob["game"] + (f" ({lob['variant']})" if lob["variant"] else "")
+            info = f"{game}, {lob['players']} seats"
+            if self.handle is not None:
+                info += f"  \u2022  others join at {self.handle.address}:{self.handle.port}"
+            ui.blit_center(surf, app.fonts.text(info, app.px(20), ui.TEXT_DIM), (w / 2, app.px(122)))
+        panel = self.chat_rect
+        surf.blit(ui.panel(panel.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), panel.topleft)
+        lines = self.session.chat_log()[-40:]
+        px = app.px(18)
+        y = panel.bottom - app.px(10)
+        for name, text in reversed(lines):
+            wrapped = app.fonts.wrap(f"{name}: {text}", px, panel.w - app.px(24))
+            for line in reversed(wrapped):
+                y -= app.px(24)
+                if y < panel.y + app.px(6):
+                    break
+                surf.blit(app.fonts.text(line, px, ui.TEXT), (panel.x + app.px(12), y))
+            if y < panel.y + app.px(6):
+                break
+        if not lines:
+            ui.blit_center(surf, app.fonts.text("Chat", px, ui.TEXT_DIM), panel.center)
+        self.widgets.draw(surf, app)
+        if self.message:
+            ui.blit_center(surf, app.fonts.text(self.message, app.px(22), ui.GOLD), (w / 2, h - app.px(120)))

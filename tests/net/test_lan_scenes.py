@@ -1,0 +1,112 @@
+"""The client's LAN screens, headless, against real hosts on loopback (zeroconf limited to 127.0.0.1):
+join a table found by discovery and play a deal through the unchanged table scene; host a table from the
+form, start it from the lobby, and stop it when leaving."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from client.scenes.lan_common import LanSession
+from client.scenes.lan_host import HostScene
+from client.scenes.lan_join import JoinScene, parse_address
+from client.scenes.lan_lobby import LobbyScene
+from net.lan import start_host
+from tests.client.driver import Player, make_app, run_until, table_of
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")
+    cfg = tmp_path / "config"
+    cfg.mkdir()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
+
+
+def _app() -> Any:
+    return make_app(["--no-sound", "--windowed", "1280x720", "--speed", "40"])
+
+
+def _breathe(_app: Any, _i: int) -> None:
+    time.sleep(0.002)  # the network runs in real time
+
+
+def test_join_found_table_and_play_a_deal() -> None:
+    name = f"join-{uuid.uuid4().hex[:6]}"
+    handle = start_host("klaberjass", 2, {}, name, bots={1: "random"}, bind="127.0.0.1",
+                        interfaces=["127.0.0.1"])
+    app = _app()
+    try:
+        app.open_module("client.scenes.lan_join", "Joining a LAN game")
+        join = app.top
+        assert isinstance(join, JoinScene) and join.browser is not None
+        run_until(app, lambda a: any(t.name == name for t in join.tables), max_frames=3000, on_frame=_breathe)
+        index = next(i for i, t in enumerate(join.tables) if t.name == name)
+        assert join.list is not None
+        join.list.selected = index
+        join._join_selected()
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda a: lobby.lobby is not None, max_frames=2000, on_frame=_breathe)
+        lobby.session.take_seat(0)
+        run_until(app, lambda a: lobby.session.seat == 0, max_frames=2000, on_frame=_breathe)
+        lobby.session.set_ready(True)
+        run_until(app, lambda a: handle.lobby()["seats"][0]["ready"], max_frames=2000, on_frame=_breathe)
+        handle.start_match()
+        run_until(app, lambda a: table_of(a) is not None, max_frames=2000, on_frame=_breathe)
+        table = table_of(app)
+        assert table is not None and isinstance(table.session, LanSession)
+
+        def dealt(_: Any) -> bool:
+            return bool((table.view or {}).get("deals"))
+
+        player = Player(seed=3)
+        run_until(app, dealt, player, max_frames=20000, on_frame=_breathe)
+        assert player.actions > 0
+        assert table.session.seat_names[0] == "You"
+    finally:
+        handle.stop()
+        for sc in list(app.stack):
+            sess = getattr(sc, "session", None)
+            if sess is not None:
+                sess.close()
+
+
+def test_host_form_lobby_start_and_leave() -> None:
+    app = _app()
+    app.open_module("client.scenes.lan_host", "Hosting a LAN game")
+    form = app.top
+    assert isinstance(form, HostScene)
+    form._set_game("klaberjass")
+    form._seat(1, "easy")
+    form.table_name = f"host-{uuid.uuid4().hex[:6]}"
+    form._host()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and lobby.handle is not None
+    handle = lobby.handle
+    try:
+        run_until(app, lambda a: lobby.session.seat == 0 and lobby.lobby is not None, max_frames=3000,
+                  on_frame=_breathe)
+        assert lobby.lobby is not None and lobby.lobby["seats"][1]["kind"] == "bot"
+        lobby.session.chat("hello \u202etable")
+        run_until(app, lambda a: lobby.session.chat_log(), max_frames=2000, on_frame=_breathe)
+        assert lobby.session.chat_log()[0][1] == "hello table"
+        lobby._start()  # the owner's start counts as ready
+        run_until(app, lambda a: table_of(a) is not None, max_frames=3000, on_frame=_breathe)
+        table = table_of(app)
+        assert table is not None and isinstance(table.session, LanSession) and table.session.handle is handle
+        table.session.close()  # leaving the table stops hosting
+        assert not handle.running
+    finally:
+        handle.stop()
+
+
+def test_parse_address() -> None:
+    assert parse_address(" 192.168.1.5:5555 ") == ("192.168.1.5", 5555)
+    for bad in ("nohost", "host:", ":80", "h:0", "h:70000", "h:x"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
