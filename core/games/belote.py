@@ -68,6 +68,7 @@ BELOTE = "belote"
 _R7, _RQ, _RK = 5, 10, 11
 _CARRE_RANKS: tuple[int, ...] = (9, 7, 12, 8, 11, 10)
 """Carré ranks, best first: J, 9, A, T, K, Q (§6.3)."""
+_CARRE_RANK_BITS = sum(1 << r for r in _CARRE_RANKS)
 _CARRE_POINTS: dict[int, int] = {9: 200, 7: 150, 12: 100, 8: 100, 11: 100, 10: 100}
 _RANK_MASK: list[int] = [sum(1 << (s * 16 + r) for s in range(4)) for r in range(16)]
 _KQ: tuple[int, ...] = tuple((1 << (s * 16 + _RK)) | (1 << (s * 16 + _RQ)) for s in range(4))
@@ -264,6 +265,10 @@ def declaration_options(hand: int, made: Sequence[tuple[str, int]]) -> dict[str,
     Strength orders combinations of one kind: sequences by length then top
     card, carrés J > 9 > A > T > K > Q.
     """
+    if not (hand & (hand >> 1) & (hand >> 2)) and not (
+        hand & (hand >> 16) & (hand >> 32) & (hand >> 48) & _CARRE_RANK_BITS
+    ):
+        return {}  # no run of three and no four of a kind: the common case, decided at once
     carre_used = 0
     seq_used = 0
     for call, m in made:
