@@ -46,6 +46,55 @@ MAX_CANDIDATES = 12
 MAX_STEPS = 400
 
 
+class Track:
+    """The card-play context a rollout keeps up to date without asking for views."""
+
+    __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players")
+
+    def __init__(self, view: View) -> None:
+        players = int(view.get("players") or 2)
+        self.players = players
+        self.tb = table_for(view)
+        self.trick = [(int(t["seat"]), CARD_IDS[t["card"]]) for t in view.get("trick") or []]
+        remaining = mask(view.get("unseen") or [])
+        for h in view.get("hands") or []:
+            if h:
+                remaining |= mask(h)
+        for k in view.get("known") or []:
+            if k:
+                remaining |= mask(k)
+        self.remaining = remaining
+        self.sizes = list(view.get("hand_sizes") or [0] * players)
+        if self.tb.mode == "pitch":
+            in_trick = {x for x, _ in self.trick}
+            self.active = len(self.trick) + sum(1 for s in range(players) if self.sizes[s] > 0 and s not in in_trick)
+        else:
+            self.active = players
+        self.maker = maker_side(view, self.tb)
+
+    def copy(self) -> Track:
+        """An independent copy."""
+        new = object.__new__(Track)
+        new.tb = self.tb
+        new.trick = list(self.trick)
+        new.remaining = self.remaining
+        new.sizes = list(self.sizes)
+        new.active = self.active
+        new.maker = self.maker
+        new.players = self.players
+        return new
+
+    def played(self, seat: int, card: int) -> None:
+        """Record that ``seat`` played ``card``."""
+        self.trick.append((seat, card))
+        self.remaining &= ~(1 << card)
+        self.sizes[seat] -= 1
+        if len(self.trick) >= self.active:
+            self.trick = []
+            if self.tb.mode == "pitch":
+                self.active = sum(1 for x in self.sizes if x > 0)
+
+
 class Rollout:
     """Finishes the current deal of a (determinized) state with a fast policy.
 
@@ -58,84 +107,92 @@ class Rollout:
         self.rng = rng
         self.win_bonus = win_bonus
 
-    def run(self, state: State, seat: int) -> float:
-        """Play ``state`` to the end of its deal; return the value for ``seat``'s side."""
+    def run(self, state: State, seat: int, track: Track | None = None) -> float:
+        """Play ``state`` to the end of its deal; return the value for ``seat``'s side.
+
+        ``track`` is the play context right now, if the caller has it.
+        """
         n0 = len(state.deal_results)
-        tb: Table | None = None
-        trick: list[tuple[int, int]] = []
-        remaining = 0
-        sizes: list[int] = []
-        active = 0
-        maker: int | None = None
         players = state.players
         for _ in range(MAX_STEPS):
             cp = state.current_player
             if cp is None or cp == CHANCE:
                 break
             legal = state.legal_actions()
+            all_play = True
+            for x in legal:
+                if x.type != "play":
+                    all_play = False
+                    break
             if len(legal) == 1:
                 a = legal[0]
-                if a.type == "play" and tb is not None and a.card is not None:
-                    state.apply(a)
-                    c = CARD_IDS[a.card]
-                    trick.append((cp, c))
-                    remaining &= ~(1 << c)
-                    sizes[cp] -= 1
-                    if len(trick) >= active:
-                        trick, active = [], sum(1 for s in sizes if s > 0) if tb.mode == "pitch" else players
-                    continue
                 state.apply(a)
-                tb = None
-                continue
-            if tb is None or legal[0].type != "play" or any(x.type != "play" for x in legal):
-                if all(x.type == "play" for x in legal):
-                    view = state.view(cp)
-                    tb = table_for(view)
-                    trick = [(int(t["seat"]), CARD_IDS[t["card"]]) for t in view.get("trick") or []]
-                    remaining = mask(view.get("unseen") or [])
-                    for h in (view.get("hands") or []):
-                        if h:
-                            remaining |= mask(h)
-                    for k in (view.get("known") or []):
-                        if k:
-                            remaining |= mask(k)
-                    sizes = list(view.get("hand_sizes") or [0] * players)
-                    if tb.mode == "pitch":
-                        active = len(trick) + sum(1 for s in range(players)
-                                                  if sizes[s] > 0 and s not in {x for x, _ in trick})
-                    else:
-                        active = players
-                    maker = maker_side(view, tb)
+                if all_play and track is not None and a.card is not None:
+                    track.played(cp, CARD_IDS[a.card])
                 else:
+                    track = None
+                continue
+            if not all_play:
+                quick = _quick(legal)
+                if quick is None:
                     view = state.view(cp)
-                    a, _ = decide(view, table_for(view), None, legal, self.rng)
-                    state.apply(a)
-                    tb = None
-                    continue
-            assert tb is not None
-            cards = sorted({CARD_IDS[x.card] for x in legal if x.card})
-            order = []
-            played = {s for s, _ in trick}
-            s = cp
-            for _ in range(players - 1):
-                s = (s + 1) % players
-                if s not in played and sizes[s] > 0 and trick:
-                    order.append(s)
+                    quick, _ = decide(view, table_for(view), None, legal, self.rng)
+                    track = None
+                state.apply(quick)
+                continue
+            if track is None:
+                track = Track(state.view(cp))
+            cards: list[int] = []
             hand_guess = 0
-            for c in cards:
-                hand_guess |= 1 << c
-            info = PlayInfo(tb, cp, trick, remaining & ~hand_guess, order, {}, maker)
+            for x in legal:
+                c = CARD_IDS[x.card]  # type: ignore[index]
+                if not hand_guess >> c & 1:
+                    hand_guess |= 1 << c
+                    cards.append(c)
+            trick = track.trick
+            order: list[int] = []
+            if trick:
+                in_trick = {t for t, _ in trick}
+                s = cp
+                for _ in range(players - 1):
+                    s = (s + 1) % players
+                    if s not in in_trick and track.sizes[s] > 0:
+                        order.append(s)
+            info = PlayInfo(track.tb, cp, trick, track.remaining & ~hand_guess, order, {}, track.maker)
             c = choose_card(info, cards)
-            act = next((x for x in legal if x.card == CARD_STRS[c] and x.call), None) or next(
-                x for x in legal if x.card == CARD_STRS[c])
+            name = CARD_STRS[c]
+            act = None
+            for x in legal:
+                if x.card == name and (act is None or x.call):
+                    act = x
+            assert act is not None
             state.apply(act)
-            trick = trick + [(cp, c)]
-            remaining &= ~(1 << c)
-            sizes[cp] -= 1
-            if len(trick) >= active:
-                trick = []
-                active = sum(1 for x in sizes if x > 0) if tb.mode == "pitch" else players
+            track.played(cp, c)
         return deal_value(state, n0, seat, self.win_bonus)
+
+
+def _quick(legal: list[Action]) -> Action | None:
+    """Rollout choice for declarations and the like, without a view (``None``: ask the view)."""
+    best: Action | None = None
+    for a in legal:
+        t = a.type
+        if t == "exchange":
+            return a
+        if t == "declare" and (a.call or "").startswith(("partner", "to_partner")):
+            return None
+        if t == "declare" and (best is None or best.type != "declare" or len(a.cards or ()) > len(best.cards or ())):
+            best = a
+        elif t in ("bid", "trump", "discard"):
+            return None
+    if best is not None:
+        return best
+    for a in legal:
+        if a.type == "done":
+            return a
+    for a in legal:
+        if a.type == "break":
+            return a
+    return None
 
 
 def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> float:
@@ -261,6 +318,7 @@ class SearchBot:
         per = max(self.min_determinizations, self.playouts // len(cands))
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
+        root_track = Track(view) if all(a.type == "play" for a in legal) else None
         done = 0
         for _ in range(per):
             fill = self._fill(view, cons, tb)
@@ -272,7 +330,11 @@ class SearchBot:
             for i, a in enumerate(cands):
                 st = base.clone()
                 st.apply(a)
-                sums[i] += rollout.run(st, seat)
+                track = None
+                if root_track is not None and a.card is not None:
+                    track = root_track.copy()
+                    track.played(seat, CARD_IDS[a.card])
+                sums[i] += rollout.run(st, seat, track)
             done += 1
             self.last_playouts += len(cands)
             if (self.clock is not None and self.max_ms is not None
