@@ -31,9 +31,14 @@ class LeakScanner:
         state = self.host.state
         secret = {c for cards in state.hidden_zones(seat).values() for c in cards}
         payload = dict(msg)
-        if msg.get("t") == "update" and msg.get("view") is not None:
-            payload["view"] = {k: v for k, v in msg["view"].items() if k != "unseen"}
-            assert set(msg["view"]["unseen"]) == secret
+        if msg.get("t") == "update":
+            # cards shown in an earlier deal are dealt again, hidden: scan the current deal's events only
+            public = state.events
+            deal_start = max((i for i, e in enumerate(public) if e["type"] == "dealt"), default=0)
+            payload["events"] = msg["events"][max(0, deal_start - msg["first"]):]
+            if msg.get("view") is not None:
+                payload["view"] = {k: v for k, v in msg["view"].items() if k != "unseen"}
+                assert set(msg["view"]["unseen"]) == secret
         leak = strings(payload) & secret
         with self.lock:
             self.checked += 1

@@ -114,7 +114,9 @@ def test_disconnect_and_reconnect_mid_deal() -> None:
             assert any("is back" in s for s in b.statuses)
             assert a.events == host.state.events_for(0), "the reconnected peer's events have a gap or a repeat"
             assert b.events == host.state.events_for(2)
-            assert not a.errors and not b.errors, (a.errors, b.errors)
+            # Ann may have clicked just as the link died: her action, sent on reconnection after the bot had
+            # played for her, is refused as stale (and changes nothing); no other error may happen
+            assert all("moved on" in e for e in a.errors) and not b.errors, (a.errors, b.errors)
             assert core.replay(host.state.to_record()).scores == host.state.scores
             assert not scan.leaks, scan.leaks[:3]
         finally:
