@@ -77,7 +77,7 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
     ch = lay.card_w * 1.4
     cx, cy = w / 2, h * 0.45
     lay.center = (cx, cy)
-    lay.stock = (w * 0.5 - lay.card_w * 3.6, cy - ch * 0.1)
+    lay.stock = (cx - lay.trick_w * 2.15, cy - lay.trick_w * 1.3)
     sides = rel_positions(players)
     seats: list[SeatSpot | None] = [None] * players
     for rel, (side, frac) in enumerate(sides):

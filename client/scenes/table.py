@@ -246,7 +246,13 @@ class TableScene(Scene):
             texts.append("Cancel")
             widths.append(int(120 * s))
             acts = [*acts, {"type": "_cancel"}]
-        max_row = int(w * 0.62)
+        gap = int(10 * s)
+        numeric = all(t.isdigit() for t, a in zip(texts, acts, strict=False) if a.get("type") != "_cancel"
+                      and a.get("call") not in ("pass", "moon"))
+        show_numbers = not numeric and len(acts) > 1
+        if show_numbers:
+            widths = [wd + int(22 * s) for wd in widths]
+        max_row = int(w * 0.7)
         rows: list[list[int]] = [[]]
         cur = 0
         for i, wd in enumerate(widths):
@@ -254,32 +260,43 @@ class TableScene(Scene):
                 rows.append([])
                 cur = 0
             rows[-1].append(i)
-            cur += wd + int(10 * s)
+            cur += wd + gap
         lay = self.lay
         base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - int(30 * s)) if lay else h * 0.7
-        top = int(base_y - len(rows) * (bh + int(10 * s)))
-        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        top = int(base_y - len(rows) * (bh + gap))
         y = top
+        widest = 0
         for row in rows:
-            total = sum(widths[i] for i in row) + int(10 * s) * (len(row) - 1)
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            widest = max(widest, total)
             x = (w - total) // 2
             for i in row:
                 a = acts[i]
                 n = len(self.action_buttons) + 1
-                hot = pygame.K_0 + n if n <= 9 else None
-                label = f"{n}  {texts[i]}" if n <= 9 and len(acts) > 1 else texts[i]
+                label = texts[i]
+                hot: int | None = None
+                if a.get("type") == "_cancel":
+                    hot = None
+                elif numeric:
+                    if label.isdigit() and len(label) == 1:
+                        hot = pygame.K_0 + int(label)
+                    elif a.get("call") == "pass":
+                        hot = pygame.K_p
+                elif n <= 9:
+                    hot = pygame.K_0 + n
+                    if show_numbers:
+                        label = f"{n}  {label}"
                 primary = a.get("type") not in ("_cancel",) and a.get("call") != "pass" and a.get("type") not in (
                     "keep", "done")
-                b = Button(label, (lambda a=a: self._press(a)), pygame.Rect(x, y, widths[i] + int(26 * s), bh),
+                b = Button(label, (lambda a=a: self._press(a)), pygame.Rect(x, y, widths[i], bh),
                            hotkey=hot, px=px, primary=primary and len(acts) <= 2 and self.choice is None)
-                if a.get("type") == "_cancel":
-                    b.hotkey = None
                 self.add(b)
                 self.action_buttons.append(b)
-                x += widths[i] + int(36 * s)
-            y += bh + int(10 * s)
-        self.panel_rect = pygame.Rect(int(w * 0.17), top - int(44 * s), int(w * 0.66),
-                                      y - top + int(50 * s))
+                x += widths[i] + gap
+            y += bh + gap
+        title_w = self.app.fonts.font(int(20 * s), "bold").size(self._prompt_text())[0]
+        pw = max(widest, title_w) + int(60 * s)
+        self.panel_rect = pygame.Rect((w - pw) // 2, top - int(44 * s), pw, y - top + int(50 * s) - gap)
         if self.action_buttons and not self.card_actions:
             self.widgets.set_focus(self.action_buttons[0])
         self._ensure_selection()
@@ -860,6 +877,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         sdt = dt * self.speed
+        if hasattr(self.session, "bot_delay") and self.session.bot_delay > 0:
+            self.session.bot_delay = 0.7 / self.speed  # follow the animation-speed setting live
         self.wait = max(0.0, self.wait - dt)
         self._process_events()
         self._poll()

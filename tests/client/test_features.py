@@ -172,3 +172,22 @@ def test_labels_and_sorting() -> None:
     assert action_text({"type": "bid", "call": "NT"}) == "No trumps"
     assert action_text({"type": "trump", "suit": "S"}).endswith("Spades")
     assert "10\u2660" in action_text({"type": "declare", "call": "tertz", "cards": ["8S", "9S", "TS"]})
+
+
+def test_dragging_a_card_up_plays_it() -> None:
+    app, t = _fast_table("tertz", 2)
+    run_until(app, lambda a: t.my_turn() and bool(t.card_actions) and not t.events and t.result is None,
+              max_frames=3000)
+    card = next(c for c in t.hand_order if c in t.card_actions)
+    from tests.client.driver import card_point
+
+    x, y = card_point(t, card)
+    seq = t.view["seq"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y) - 200), rel=(0, -200),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y) - 200), button=1))
+    run_until(app, lambda a: (t.view or {}).get("seq", 0) > seq, max_frames=300)
+    played = t.session.state.history[seq].to_json()
+    assert played.get("card") == card
+    app.shutdown()
