@@ -176,6 +176,8 @@ class Host:
         self._bot_key: tuple[int, int, str] | None = None
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._dirty: set[_Link] = set()
+        self._flush_scheduled = False
         self.address = ""
         self.port = 0
         self.closed = False
@@ -469,7 +471,7 @@ class Host:
                 link.conn.feed(data)
                 for msg in link.conn.messages(link.last_heard):
                     self._handle(link, msg)
-                self._flush(link)
+                self._mark(link)
         except (ConnectionError, OSError):
             link.conn.connection_lost()
         except asyncio.CancelledError:
@@ -506,7 +508,20 @@ class Host:
 
     def _send(self, link: _Link, msg: Message) -> None:
         link.conn.send(msg)
-        self._flush(link)
+        self._mark(link)
+
+    def _mark(self, link: _Link) -> None:
+        """Flush ``link`` at the end of this loop iteration (one write for everything queued meanwhile)."""
+        self._dirty.add(link)
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush_dirty)
+
+    def _flush_dirty(self) -> None:
+        self._flush_scheduled = False
+        dirty, self._dirty = self._dirty, set()
+        for link in dirty:
+            self._flush(link)
 
     def _who(self, link: _Link) -> str:
         return link.client.name if link.client is not None else "a new connection"

@@ -145,6 +145,9 @@ def _exact_keys(m: dict[str, Any], spec: dict[str, Check], where: str) -> None:
             raise MessageError("bad_message", f"{where} lacks the field {k!r}")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 @dataclass(frozen=True)
 class Message:
     """Base of every message; ``T`` is its wire type, ``SPEC`` checks each field."""
@@ -154,9 +157,12 @@ class Message:
 
     def to_wire(self) -> dict[str, Any]:
         """The message as the map sent on the wire."""
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
         out: dict[str, Any] = {"t": self.T}
-        for f in fields(self):
-            out[f.name] = getattr(self, f.name)
+        for name in names:
+            out[name] = getattr(self, name)
         return out
 
     @classmethod
