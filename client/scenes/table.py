@@ -833,7 +833,13 @@ class TableScene(Scene):
             self.app.sounds.play("tick")
             return True
         if k in (pygame.K_UP, pygame.K_DOWN) and self.action_buttons:
-            self.widgets.move_focus(-1 if k == pygame.K_UP else 1)
+            if self.widgets.focused() not in self.action_buttons:
+                self.widgets.set_focus(self.action_buttons[0 if k == pygame.K_DOWN else -1])
+            else:
+                i = self.action_buttons.index(self.widgets.focused())  # type: ignore[arg-type]
+                i = (i + (1 if k == pygame.K_DOWN else -1)) % len(self.action_buttons)
+                self.widgets.set_focus(self.action_buttons[i])
+            self.app.sounds.play("tick")
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             f = self.widgets.focused()

@@ -109,8 +109,19 @@ class Player:
             n = len(t.action_buttons)
             # prefer passing/declining in auctions half the time so deals progress with variety
             i = self.rng.randrange(n)
-            if self.use_keys and i < 9:
-                key(pygame.K_1 + i)
+            if self.use_keys:
+                hot = t.action_buttons[i].hotkey
+                if hot is not None:
+                    key(hot)
+                else:  # keyboard focus: Down/Up move between the option buttons, Enter presses
+                    focused = t.widgets.focused()
+                    cur = t.action_buttons.index(focused) if focused in t.action_buttons else -1
+                    if cur < 0:
+                        key(pygame.K_DOWN)
+                        cur = 0
+                    for _ in range(abs(i - cur)):
+                        key(pygame.K_DOWN if i > cur else pygame.K_UP)
+                    key(pygame.K_RETURN)
             else:
                 click(t.action_buttons[i].rect.center)
             self.actions += 1
