@@ -10,8 +10,9 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Point $XDG_CONFIG_HOME at a fresh temporary directory."""
+    """Point $XDG_CONFIG_HOME at a fresh temporary directory; keep zeroconf on loopback."""
     cfg = tmp_path / "config"
     cfg.mkdir()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
+    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")  # LAN scenes never multicast on a real network
     yield cfg

@@ -45,6 +45,14 @@ def test_every_scene_renders(size: tuple[int, int]) -> None:
             app.frame(1 / 60)
         _not_blank(app)
         app.pop()
+    for module in ("client.scenes.lan_host", "client.scenes.lan_join"):  # the LAN layer's scenes, if present
+        depth = len(app.stack)
+        app.open_module(module, "LAN")
+        for _ in range(3):
+            app.frame(1 / 60)
+        _not_blank(app)
+        while len(app.stack) > depth:
+            app.pop()
     for game in core.GAMES:
         cls = core.GAMES[game]
         n = cls.player_counts[-1]
