@@ -42,6 +42,8 @@ from net.messages import (
     Hello,
     Message,
     MessageError,
+    Ping,
+    Pong,
     Welcome,
     parse,
 )
@@ -266,7 +268,7 @@ class Connection:
             if self.role == "peer":
                 if isinstance(msg, Welcome):
                     self.state = State.OPEN
-                elif not isinstance(msg, Error):
+                elif not isinstance(msg, (Error, Ping, Pong)):
                     self.error("not_allowed_now", f"expected welcome, not {msg.T}", msg.T, strike=True)
                     return None
             return msg

@@ -36,6 +36,7 @@ from net.messages import (
     Bye,
     ChatLine,
     ChatSend,
+    Error,
     Hello,
     LeaveSeat,
     Lobby,
@@ -531,12 +532,13 @@ class Host:
             await asyncio.sleep(min(self.ping_interval, self.hello_timeout) / 2)
             now = time.monotonic()
             for link in list(self.links):
-                if link.client is None and now - link.created > self.hello_timeout:
-                    link.conn.close("timeout", "no hello received")
+                if link.client is None:
+                    if now - link.created > self.hello_timeout:
+                        link.conn.close("timeout", "no hello received")
                 elif now - link.last_heard > self.ping_timeout:
                     log.warning("%s stopped answering", self._who(link))
                     link.conn.close("timeout", "no answer to pings")
-                elif now - link.extra.get("pinged", 0.0) >= self.ping_interval:
+                elif link.client is not None and now - link.extra.get("pinged", 0.0) >= self.ping_interval:
                     link.pings += 1
                     link.extra["pinged"] = now
                     link.conn.send(Ping(link.pings))
@@ -610,6 +612,8 @@ class Host:
             pass
         elif isinstance(msg, Bye):
             pass  # the read loop ends; _drop handles it as a deliberate leave
+        elif isinstance(msg, Error):
+            log.info("%s reports an error: %s %s", c.name, msg.code, msg.message[:80])
         elif isinstance(msg, ActionMsg):
             self._action(link, c, msg)
         elif isinstance(msg, ChatSend):

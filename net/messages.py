@@ -349,7 +349,7 @@ class ChatLine(Message):
 
 
 TO_HOST: dict[str, type[Message]] = {
-    c.T: c for c in (Hello, TakeSeat, LeaveSeat, Ready, Start, ActionMsg, ChatSend, Ping, Pong, Bye)
+    c.T: c for c in (Hello, TakeSeat, LeaveSeat, Ready, Start, ActionMsg, ChatSend, Ping, Pong, Bye, Error)
 }
 """The messages a host accepts, by type."""
 TO_PEER: dict[str, type[Message]] = {

@@ -164,12 +164,13 @@ class PeerClient:
         errors: list[str] = []
         try:
             while not conn.closed:
-                timeout = self.ping_timeout if conn.state.name == "OPEN" else self.connect_timeout * 2
+                timeout = self.ping_timeout if conn.state.name == "OPEN" else max(self.ping_timeout,
+                                                                                  self.connect_timeout * 2)
                 try:
                     async with asyncio.timeout(timeout):
                         data = await reader.read(65536)
                 except TimeoutError:
-                    if conn.state.name != "OPEN":
+                    if conn.state.name != "OPEN" and not reconnecting:
                         self._closed("the table did not answer (is it a Bella table?)")
                         return "done"
                     return "lost"
@@ -180,6 +181,8 @@ class PeerClient:
                 out = conn.data_to_send()
                 if out:
                     writer.write(out)
+            if conn.remote_closed and reconnecting and conn.close_reason == "timeout":
+                return "lost"  # the host gave up on this attempt; try again while the seat is kept
             if conn.remote_closed:
                 reason = conn.close_reason or ""
                 text = conn.close_message or reason

@@ -26,6 +26,7 @@ class CutProxy:
         self.target = target_port
         self.thread = LoopThread("test-proxy")
         self.up = True
+        self.frozen = False
         self.writers: list[asyncio.StreamWriter] = []
         self.server: asyncio.Server = self.thread.run(asyncio.start_server(self._client, "127.0.0.1", 0))
         self.port = int(self.server.sockets[0].getsockname()[1])
@@ -36,11 +37,12 @@ class CutProxy:
                 data = await reader.read(65536)
                 if not data:
                     break
-                writer.write(data)
+                if not self.frozen:  # a frozen link swallows everything and closes nothing (a closed laptop)
+                    writer.write(data)
         writer.close()
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if not self.up:
+        if not self.up or self.frozen:
             writer.transport.abort()
             return
         r2, w2 = await asyncio.open_connection("127.0.0.1", self.target)
@@ -57,6 +59,7 @@ class CutProxy:
 
     def restore(self) -> None:
         self.up = True
+        self.frozen = False
 
     def close(self) -> None:
         self.cut()
@@ -122,6 +125,33 @@ def test_disconnect_and_reconnect_mid_deal() -> None:
         finally:
             ann.close()
             bob.close()
+            proxy.close()
+
+
+def test_silent_peer_is_detected_by_pings_on_both_sides() -> None:
+    """A closed laptop: no FIN, no RST, just silence.  The host's pings time out (the seat is kept, a bot
+    plays meanwhile); the peer's own timeout makes it reconnect, and it gets its seat back."""
+    with running_host("klaberjass", 2, {}, "Silent", bots={1: "random"}, seed=4, ping_interval=0.1,
+                      ping_timeout=0.6, takeover_delay=0.1, bot_delay=0.02) as (host, thread):
+        proxy = CutProxy(host.port)
+        ann = RemoteSession("127.0.0.1", proxy.port, "Ann", ping_interval=0.1, ping_timeout=0.6)
+        try:
+            wait_until(lambda: ann.status == "lobby")
+            ann.take_seat(0)
+            ann.set_ready(True)
+            wait_until(lambda: host.lobby()["seats"][0]["ready"])
+            thread.call_wait(host.start_match)
+            wait_until(lambda: ann.status == "playing")
+            proxy.frozen = True
+            t0 = time.monotonic()
+            wait_until(lambda: not host.lobby()["seats"][0]["connected"], timeout=5)
+            assert time.monotonic() - t0 >= 0.5  # detected by the ping timeout, not by a closed socket
+            wait_until(lambda: ann.status == "reconnecting", timeout=5)
+            proxy.frozen = False
+            wait_until(lambda: host.lobby()["seats"][0]["connected"] and ann.status == "playing", timeout=10)
+            assert ann.seat == 0 and host.lobby()["seats"][0]["kind"] == "human"
+        finally:
+            ann.close()
             proxy.close()
 
 
