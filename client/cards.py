@@ -197,7 +197,7 @@ class CardArt:
         s = self._get(key)
         if s is None:
             s = self.face(card, width).copy()
-            s.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            s.fill((168, 172, 168, 255), special_flags=pygame.BLEND_RGBA_MULT)
             s = self._put(key, s)
         return s
 
@@ -285,11 +285,15 @@ class CardArt:
         return ui.suit_color(suit, self.four_colour)
 
     def _draw_face(self, card: str, w: int) -> pygame.Surface:
+        surf = self._draw_face_body(card, w)
+        rad = max(3, w // 12)
+        pygame.draw.rect(surf, (168, 160, 146), surf.get_rect(), width=max(1, w // 90), border_radius=rad)
+        return surf
+
+    def _draw_face_body(self, card: str, w: int) -> pygame.Surface:
         h = self.height(w)
         surf = pygame.Surface((w, h))
         surf.fill(PAPER)
-        rad = max(3, w // 12)
-        pygame.draw.rect(surf, (168, 160, 146), surf.get_rect(), width=max(1, w // 90), border_radius=rad)
         rank, suit = card[0], card[1]
         if rank == "X":
             self._draw_joker(surf, card)

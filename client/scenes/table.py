@@ -1313,7 +1313,7 @@ class TableScene(Scene):
             if text:
                 t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
                 ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
-        elif text:
+        elif text and not self.error:
             k = self.turn_flash
             color = ui.GOLD
             px = int(22 * s * (1 + 0.25 * ui.ease_out_cubic(k)))
