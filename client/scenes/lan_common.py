@@ -51,6 +51,20 @@ class LanSession:
         """Send our action."""
         self._session.submit(action)
 
+    def reopen_lobby(self, app: Any) -> None:
+        """Back to this table's lobby (after a match: same seats, ready again for the next one).
+
+        For the end-of-match screen's "Play again" in a LAN match: the table scene is left without
+        closing the connection.
+        """
+        from client.scenes.lan_lobby import LobbyScene
+        from client.scenes.menu import MainMenu
+
+        session, handle = self._session, self.handle
+        self._session, self.handle = _Detached(session), None  # the table's leave() must not close it
+        app.reset(MainMenu(app))
+        app.push(LobbyScene(app, session, handle))
+
     def close(self) -> None:
         """Leave (and stop hosting: the other peers are told the host quit)."""
         try:
@@ -58,3 +72,19 @@ class LanSession:
         finally:
             if self.handle is not None:
                 self.handle.stop()
+
+
+class _Detached:
+    """What a :class:`LanSession` keeps after :meth:`LanSession.reopen_lobby`: reads pass, close does nothing."""
+
+    def __init__(self, session: Any) -> None:
+        self._session = session
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    def poll(self) -> list[Update]:
+        return []
+
+    def close(self) -> None:
+        pass

@@ -181,3 +181,28 @@ def test_seat_and_start_rules() -> None:
         assert a.expect("error", ref="leave_seat")["code"] == "not_allowed_now"
         a.close()
         b.close()
+
+
+def test_silent_connection_and_full_table(monkeypatch: Any) -> None:
+    """A connection that never says hello is closed after the hello timeout; past the connection limit a
+    newcomer is told the table is full; neither disturbs a connected peer."""
+    import net.host
+
+    monkeypatch.setattr(net.host, "MAX_LINKS", 3)
+    with running_host("klaberjass", 2, {}, "Limits", hello_timeout=0.3) as (host, _):
+        good = RawClient(host.port)
+        good.hello("Good")
+        silent = RawClient(host.port)
+        bye = silent.expect("bye", timeout=3)
+        assert bye["reason"] == "timeout" and "hello" in bye["message"]
+        silent.wait_eof(2)
+        others = [RawClient(host.port) for _ in range(2)]
+        for o in others:
+            o.hello("Other")
+        full = RawClient(host.port)
+        assert full.expect("bye", timeout=3)["reason"] == "table_full"
+        full.wait_eof(2)
+        good.send({"t": "ping", "n": 7})
+        assert good.expect("pong", n=7)
+        for c in [good, *others]:
+            c.close()

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from net import codec
@@ -130,6 +130,7 @@ def test_fuzz_truncated_valid_frames(value: Any, cut: int) -> None:
     assert out in ([], [{"t": "x", "v": value}]) or value != value  # NaN compares unequal
 
 
+@settings(max_examples=100)
 @given(st.dictionaries(st.sampled_from(["t", "n", "seq", "action", "text", "seat", "ready", "protocol", "name",
                                         "version", "token", "events", "match", "owner_key", "reason", "message"]),
                        _json, max_size=8),

@@ -37,7 +37,7 @@ def _breathe(_app: Any, _i: int) -> None:
 
 def test_join_found_table_and_play_a_deal() -> None:
     name = f"join-{uuid.uuid4().hex[:6]}"
-    handle = start_host("klaberjass", 2, {}, name, bots={1: "random"}, bind="127.0.0.1",
+    handle = start_host("klaberjass", 2, {"target_score": 1}, name, bots={1: "random"}, bind="127.0.0.1",
                         interfaces=["127.0.0.1"])
     app = _app()
     try:
@@ -61,13 +61,26 @@ def test_join_found_table_and_play_a_deal() -> None:
         table = table_of(app)
         assert table is not None and isinstance(table.session, LanSession)
 
-        def dealt(_: Any) -> bool:
-            return bool((table.view or {}).get("deals"))
+        def over(_: Any) -> bool:
+            return bool((table.view or {}).get("match_over"))
 
         player = Player(seed=3)
-        run_until(app, dealt, player, max_frames=20000, on_frame=_breathe)
+        run_until(app, over, player, max_frames=20000, on_frame=_breathe)  # a one-deal match (target 1)
         assert player.actions > 0
         assert table.session.seat_names[0] == "You"
+        # "play again" with the same table: back to its lobby, ready, and the host starts match 2
+        run_until(app, lambda a: lobby.session.status == "lobby", max_frames=2000, on_frame=_breathe)
+        table.session.reopen_lobby(app)
+        again = app.top
+        assert isinstance(again, LobbyScene) and again.session.status == "lobby"
+        again.session.set_ready(True)
+        run_until(app, lambda a: handle.lobby()["seats"][0]["ready"], max_frames=2000, on_frame=_breathe)
+        handle.start_match()
+        run_until(app, lambda a: table_of(a) is not None, max_frames=2000, on_frame=_breathe)
+        second = table_of(app)
+        assert second is not None and second is not table
+        run_until(app, lambda a: second.view is not None and not second.view["match_over"], max_frames=2000,
+                  on_frame=_breathe)
     finally:
         handle.stop()
         for sc in list(app.stack):
