@@ -54,13 +54,22 @@ class EndMatch(Scene):
         s = app.scale
         v = self.table.view or {}
         winner = v.get("winner")
+        sides = v.get("sides") or []
         if isinstance(winner, int):
-            head = "You win the match!" if self.won else f"{self.table.side_name(winner)} win the match"
+            verb = "win" if winner < len(sides) and len(sides[winner]) > 1 else "wins"
+            head = "You win the match!" if self.won else f"{self.table.side_name(winner)} {verb} the match"
+            if self.won and winner < len(sides) and len(sides[winner]) > 1:
+                head = "Your team wins the match!"
         else:
             head = "Match over"
+        box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
+        box.center = (w // 2, int(h * 0.5))
+        surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(18 * s), max(2, int(3 * s))), box.topleft)
         grow = ui.ease_out_back(min(1.0, self.time / 0.5))
-        t = app.fonts.shadowed(head, max(10, int(60 * s * grow)), ui.GOLD if self.won else ui.TEXT, "serif")
-        ui.blit_center(surf, t, (w / 2, h * 0.24))
+        t = app.fonts.shadowed(head, max(10, int(50 * s * grow)), ui.GOLD if self.won else ui.TEXT, "serif")
+        if t.get_width() > box.w - 20:
+            t = app.fonts.shadowed(head, int(36 * s), ui.GOLD if self.won else ui.TEXT, "serif")
+        ui.blit_center(surf, t, (w / 2, h * 0.2))
         scores = v.get("scores") or []
         y = h * 0.36
         for i, sc in enumerate(scores):

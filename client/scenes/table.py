@@ -734,6 +734,9 @@ class TableScene(Scene):
         from client.scenes.endmatch import EndMatch
 
         self.ended = True
+        self.banners.clear()
+        self.popups.clear()
+        self.bubbles.clear()
         savegame.delete_save()
         winner = e.get("winner")
         sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
