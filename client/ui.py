@@ -109,6 +109,30 @@ class Fonts:
         self._text[key] = surf
         return surf
 
+    def outlined(self, s: str, px: int, color: Color = GOLD, style: str = "serif",
+                 outline: tuple[int, int, int] = (24, 16, 6)) -> pygame.Surface:
+        """Text with a dark outline and drop shadow: reads over busy art (cached)."""
+        key = ("\x00ol" + s, int(px), style, color)
+        surf = self._text.get(key)
+        if surf is not None:
+            return surf
+        f = self.font(px, style)
+        front = f.render(s, True, color[:3])
+        dark = f.render(s, True, outline)
+        o = max(1, int(px) // 22)
+        sh = o * 2
+        surf = pygame.Surface((front.get_width() + 2 * o + sh, front.get_height() + 2 * o + sh), pygame.SRCALPHA)
+        shadow = dark.copy()
+        shadow.set_alpha(120)
+        surf.blit(shadow, (o + sh, o + sh))
+        for dx in (-o, 0, o):
+            for dy in (-o, 0, o):
+                if dx or dy:
+                    surf.blit(dark, (o + dx, o + dy))
+        surf.blit(front, (o, o))
+        self._text[key] = surf
+        return surf
+
     def wrap(self, s: str, px: int, width: int, style: str = "sans") -> list[str]:
         """Split ``s`` into lines that fit ``width`` pixels (keeps explicit newlines)."""
         f = self.font(px, style)

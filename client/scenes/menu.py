@@ -28,8 +28,10 @@ class MainMenu(Scene):
             ("Settings", self._settings, False),
             ("Quit", self.app.quit, False),
         ]
-        top = self.app.size[1] * 0.43
-        buttons = self.button_column(entries, top=top, height=50, gap=12, width=360)  # type: ignore[arg-type]
+        top = self.app.size[1] * 0.45
+        tight = len(entries) > 6
+        buttons = self.button_column(entries, top=top, height=42 if tight else 46, gap=8 if tight else 10,  # type: ignore[arg-type]
+                                     width=360)
         self.widgets.set_focus(buttons[0])
         del s
 
@@ -66,12 +68,12 @@ class MainMenu(Scene):
         self.app.draw_backdrop(surf)
         s = self.app.scale
         w, h = surf.get_size()
-        self._draw_fan(surf, (w / 2, h * 0.2), s)
-        t = self.app.fonts.shadowed("Bella", int(96 * s), ui.GOLD, "serif")
-        ui.blit_center(surf, t, (w / 2, h * 0.25 + 24 * s))
+        self._draw_fan(surf, (w / 2, h * 0.17), s)
+        t = self.app.fonts.outlined("Bella", int(104 * s), ui.GOLD, "serif")
+        ui.blit_center(surf, t, (w / 2, h * 0.25 + 34 * s))
         sub = self.app.fonts.text("Belote \u2022 Klaberjass \u2022 Deberts \u2022 Tertz \u2022 Pitch",
                                   int(22 * s), ui.TEXT_DIM)
-        ui.blit_center(surf, sub, (w / 2, h * 0.25 + 86 * s))
+        ui.blit_center(surf, sub, (w / 2, h * 0.25 + 100 * s))
         self.widgets.draw(surf, self.app)
         foot = self.app.fonts.text("F11 fullscreen  \u2022  Ctrl+M mute  \u2022  Esc back", int(16 * s), ui.TEXT_DIM)
         ui.blit_center(surf, foot, (w / 2, h - 22 * s))
