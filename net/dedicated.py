@@ -27,7 +27,7 @@ from typing import Any
 
 import core
 from core.ai import LEVELS
-from net.discovery import Advertiser, txt_record
+from net.discovery import Advertiser, local_ipv4_addresses, txt_record
 from net.host import Host
 
 log = logging.getLogger("bella.net.dedicated")
@@ -110,6 +110,8 @@ async def serve(args: argparse.Namespace) -> int:
     await host.start(args.bind, args.port)
     print(f"Bella table {host.table_name!r}: {args.game}, {players} seats, listening on "
           f"{host.address}:{host.port}", flush=True)
+    if args.bind in ("0.0.0.0", ""):
+        log.info("players join at %s", ", ".join(f"{a}:{host.port}" for a in local_ipv4_addresses()))
     if not args.no_advertise:
         addresses = [args.bind] if args.bind not in ("0.0.0.0", "") else None
         advertiser = Advertiser(host.port, lambda: txt_record(host.table_name, host.game, host.variant,

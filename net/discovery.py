@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import secrets
 import threading
@@ -64,6 +65,38 @@ def local_ipv4_addresses() -> list[str]:
     except Exception:  # no interface information: loopback only
         log.debug("could not list network interfaces", exc_info=True)
     return out or ["127.0.0.1"]
+
+
+def local_networks() -> list[ipaddress.IPv4Network]:
+    """The IPv4 networks this machine is on (loopback included)."""
+    out: list[ipaddress.IPv4Network] = []
+    try:
+        import ifaddr
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str):
+                    with contextlib.suppress(ValueError):
+                        out.append(ipaddress.IPv4Network(f"{ip.ip}/{ip.network_prefix}", strict=False))
+    except Exception:
+        log.debug("could not list network interfaces", exc_info=True)
+    return out
+
+
+def pick_address(addresses: list[str], networks: list[ipaddress.IPv4Network]) -> str:
+    """The address to reach a table at: the first on one of our networks, else the first one.
+
+    A host with several interfaces (Wi-Fi, Ethernet, a VM bridge) advertises all its addresses.
+
+    >>> pick_address(["172.17.0.1", "192.168.1.5"], [ipaddress.IPv4Network("192.168.1.0/24")])
+    '192.168.1.5'
+    """
+    for a in addresses:
+        with contextlib.suppress(ValueError):
+            ip = ipaddress.IPv4Address(a)
+            if any(ip in n for n in networks):
+                return a
+    return addresses[0]
 
 
 def _ipv4_only(interfaces: list[str] | None) -> list[str] | None:
@@ -163,7 +196,7 @@ class Advertiser:
             await azc.async_close()
 
 
-def _table_from_info(info: AsyncServiceInfo) -> TableInfo | None:
+def _table_from_info(info: AsyncServiceInfo, networks: list[ipaddress.IPv4Network]) -> TableInfo | None:
     props: dict[str, str] = {}
     for k, v in (info.properties or {}).items():
         if isinstance(k, bytes) and isinstance(v, bytes) and len(k) <= 16:
@@ -183,7 +216,7 @@ def _table_from_info(info: AsyncServiceInfo) -> TableInfo | None:
         variant=clean_text(props.get("variant", ""), 32),
         seats_taken=number("taken"),
         seats_total=number("seats"),
-        address=addresses[0],
+        address=pick_address(addresses, networks),
         port=int(info.port),
         protocol=proto,
         compatible=proto == PROTOCOL_VERSION,
@@ -205,6 +238,7 @@ class Browser:
         self._azc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._pending: set[asyncio.Task[None]] = set()
+        self._networks: list[ipaddress.IPv4Network] = []
 
     def start(self) -> None:
         """Start browsing (returns at once; tables appear as they answer)."""
@@ -214,6 +248,7 @@ class Browser:
         self._thread.run(self._start(), timeout=10.0)
 
     async def _start(self) -> None:
+        self._networks = local_networks()
         self._azc = _zeroconf(self.interfaces)
         qtype = DNSQuestionType.QM if self.interfaces is not None else None
         self._browser = AsyncServiceBrowser(self._azc.zeroconf, [SERVICE_TYPE], handlers=[self._on_change],
@@ -237,7 +272,7 @@ class Browser:
         except Exception:
             log.debug("could not resolve %s", name, exc_info=True)
             return
-        table = _table_from_info(info) if ok else None
+        table = _table_from_info(info, self._networks) if ok else None
         if table is not None:
             with self._lock:
                 self._tables[name] = table

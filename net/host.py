@@ -19,6 +19,7 @@ import contextlib
 import logging
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -89,6 +90,7 @@ class SeatSlot:
     bot: Bot | None = None
     disconnected_at: float | None = None
     grace: asyncio.TimerHandle | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 @dataclass(eq=False)
@@ -432,11 +434,16 @@ class Host:
         slot = self.seats[seat]
         if slot.bot is None:
             slot.bot = self._make_bot(slot.level or self.takeover_level)
-        bot = slot.bot
-        feed(bot, st, seat)
-        view = st.view(seat)
+        bot, lock = slot.bot, slot.lock
+        snapshot = st.clone()  # the worker thread reads its own copy; the table goes on meanwhile
+
+        def think() -> core.Action:
+            with lock:  # a cancelled earlier move of this bot may still be thinking
+                feed(bot, snapshot, seat)  # only this seat's events and view: the bot cannot cheat
+                return bot.choose(snapshot.view(seat))
+
         try:
-            action = await asyncio.get_running_loop().run_in_executor(None, bot.choose, view)
+            action = await asyncio.get_running_loop().run_in_executor(None, think)
         except Exception:
             log.exception("bot at seat %d failed; playing its first legal move", seat)
             action = st.legal_actions()[0]
