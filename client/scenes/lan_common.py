@@ -29,10 +29,13 @@ class LanSession:
     session's (``chat``, ``chat_log``, ``seat_names``, ``lobby``...).
     """
 
-    def __init__(self, session: Any, handle: Any = None, pending: list[Update] | None = None) -> None:
+    def __init__(self, session: Any, handle: Any = None, pending: list[Update] | None = None,
+                 app: Any = None) -> None:
         self._session = session
         self.handle = handle
         self.pending: list[Update] = list(pending or [])
+        self.app = app
+        self._gone = False
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._session, name)
@@ -43,9 +46,25 @@ class LanSession:
         return self._session.seat  # type: ignore[no-any-return]
 
     def poll(self) -> list[Update]:
-        """Updates kept by the lobby, then the remote session's new ones."""
+        """Updates kept by the lobby, then the remote session's new ones.
+
+        Once the connection is closed for good (the host quit, or we could not get back in time), the
+        player is taken back to the main menu with a message saying why.
+        """
         out, self.pending = self.pending, []
-        return out + self._session.poll()  # type: ignore[no-any-return]
+        out += self._session.poll()
+        if self.app is not None and not self._gone and getattr(self._session, "status", "") == "closed":
+            self._gone = True
+            self._leave_table(str(getattr(self._session, "closed_reason", "") or "the connection closed"))
+        return out
+
+    def _leave_table(self, reason: str) -> None:
+        from client.scene import MessageScene
+        from client.scenes.menu import MainMenu
+
+        app = self.app
+        app.reset(MainMenu(app))  # the table's leave() closes this session
+        app.push(MessageScene(app, "Left the table", reason[:1].upper() + reason[1:]))
 
     def submit(self, action: core.Action) -> None:
         """Send our action."""
@@ -62,6 +81,7 @@ class LanSession:
 
         session, handle = self._session, self.handle
         self._session, self.handle = _Detached(session), None  # the table's leave() must not close it
+        self._gone = True
         app.reset(MainMenu(app))
         app.push(LobbyScene(app, session, handle))
 

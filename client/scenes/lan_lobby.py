@@ -160,7 +160,7 @@ class LobbyScene(Scene):
             self.done = True
             from client.scenes.newgame import open_table
 
-            open_table(self.app, LanSession(self.session, self.handle, self.kept))
+            open_table(self.app, LanSession(self.session, self.handle, self.kept, app=self.app))
 
     def draw(self, surf: pygame.Surface) -> None:
         app = self.app

@@ -68,15 +68,18 @@ class NewGame(Scene):
         self.scroll = 0
         self.help_text = ""
         self.rule_rows: list[Picker] = []
+        self._rule_ids = []
         self.area = pygame.Rect(0, 0, 0, 0)
 
     # ---------------------------------------------------------- building
     def _defaults(self) -> dict[str, Any]:
         cls = core.GAMES[self.game]
-        try:
-            return dict(cls.resolve_options(self.players, {}))
-        except core.OptionError:
-            return {o.id: o.default for o in cls.OPTIONS}
+        for given in (self.options, {}):
+            try:
+                return dict(cls.resolve_options(self.players, given))
+            except core.OptionError:
+                continue
+        return {o.id: o.default for o in cls.OPTIONS}
 
     def layout(self) -> None:
         app = self.app
@@ -113,9 +116,11 @@ class NewGame(Scene):
         self.area = pygame.Rect(rx - app.px(12), top - app.px(8), rw + app.px(24), h - top - app.px(170))
         defaults = self._defaults()
         self.rule_rows = []
+        self._rule_ids: list[str] = []
         for spec in cls.OPTIONS:
             if spec.id == "players":
                 continue
+            self._rule_ids.append(spec.id)
             default = self.options.get(spec.id, defaults.get(spec.id, spec.default))
             if spec.values is None:
                 base = defaults.get(spec.id, spec.default)
@@ -168,6 +173,14 @@ class NewGame(Scene):
 
     def _set_option(self, oid: str, v: Any) -> None:
         self.options[oid] = v
+        before = self._defaults()
+        # show the effective values: some options' defaults follow others (a variant)
+        if any(p.value != before.get(_id) for p, _id in zip(self.rule_rows, self._rule_ids, strict=False)
+               if _id not in self.options):
+            scroll = self.scroll
+            self.relayout()
+            self.scroll = scroll
+            self._place_rules()
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
