@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from client.scene import MessageScene
 from client.scenes.lan_common import LanSession
 from client.scenes.lan_host import HostScene
 from client.scenes.lan_join import JoinScene, parse_address
@@ -81,6 +82,10 @@ def test_join_found_table_and_play_a_deal() -> None:
         assert second is not None and second is not table
         run_until(app, lambda a: second.view is not None and not second.view["match_over"], max_frames=2000,
                   on_frame=_breathe)
+        # the host quits mid-match: the player is taken back to the menu with the reason
+        handle.stop()
+        run_until(app, lambda a: isinstance(a.top, MessageScene), max_frames=3000, on_frame=_breathe)
+        assert "closed the table" in app.top.body and table_of(app) is None
     finally:
         handle.stop()
         for sc in list(app.stack):
