@@ -340,13 +340,14 @@ class App:
                 return
         top = self.top
         if top is not None:
-            top.handle(ev)
+            # through the class: a scene attribute that happens to be named ``handle`` cannot shadow it
+            type(top).handle(top, ev)
 
     def update(self, dt: float) -> None:
         """Advance the top scene (and, for animations, nothing else) by ``dt``."""
         top = self.top
         if top is not None:
-            top.update(dt)
+            type(top).update(top, dt)
         for t in self.toasts:
             t[1] = float(t[1]) - dt  # type: ignore[arg-type]
         self.toasts = [t for t in self.toasts if float(t[1]) > 0]  # type: ignore[arg-type]
@@ -362,7 +363,7 @@ class App:
         if not self.stack:
             surf.fill((0, 0, 0))
         for sc in self.stack[start:]:
-            sc.draw(surf)
+            type(sc).draw(sc, surf)
         self._draw_toasts(surf)
 
     def _draw_toasts(self, surf: pygame.Surface) -> None:

@@ -191,3 +191,25 @@ def test_dragging_a_card_up_plays_it() -> None:
     played = t.session.state.history[seq].to_json()
     assert played.get("card") == card
     app.shutdown()
+
+
+def test_scene_attribute_named_like_a_hook_does_not_break_the_loop() -> None:
+    from client.scene import Scene
+
+    class Shadowing(Scene):
+        def __init__(self, app: Any) -> None:
+            super().__init__(app)
+            self.handle = None  # type: ignore[assignment]
+            self.seen = 0
+
+        def update(self, dt: float) -> None:
+            super().update(dt)
+            self.seen += 1
+
+    app = make_app(["--no-sound"])
+    sc = Shadowing(app)
+    app.push(sc)
+    key(pygame.K_a)
+    app.frame(1 / 60)
+    assert sc.seen >= 1
+    app.shutdown()
