@@ -29,6 +29,13 @@ def _run(args: tuple[Config, int]) -> DuplicateResult:
     return duplicate_match(cfg, index)
 
 
+def _progress(r: DuplicateResult) -> None:
+    line = {"match": r.index, "score": r.score, "diff_per_deal": r.diff_per_deal,
+            "game_wins": [g.a_won for g in r.games], "deals": [g.deals for g in r.games],
+            "diffs": [g.diff for g in r.games]}
+    print(json.dumps(line), file=sys.stderr, flush=True)
+
+
 def main(argv: list[str]) -> int:
     """Run the tournament command; return the exit status."""
     ap = argparse.ArgumentParser(prog="main.py tournament", description=__doc__,
@@ -45,7 +52,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--playouts-b", type=int, help="hard search budget of bot b")
     ap.add_argument("--jobs", type=int, default=1, help="parallel processes")
     ap.add_argument("--json", action="store_true", help="print JSON instead of text")
-    ap.add_argument("--progress", action="store_true", help="print a line per finished match on stderr")
+    ap.add_argument("--progress", action="store_true",
+                    help="print a JSON line per finished match on stderr (score, diff per deal, game wins)")
     args = ap.parse_args(argv)
     if args.game not in core.GAMES:
         print(f"the game {args.game!r} is not implemented yet", file=sys.stderr)
@@ -66,13 +74,13 @@ def main(argv: list[str]) -> int:
             for r in pool.map(_run, jobs):
                 results.append(r)
                 if args.progress:
-                    print(f"match {r.index}: {r.score}", file=sys.stderr, flush=True)
+                    _progress(r)
     else:
         for job in jobs:
             r = _run(job)
             results.append(r)
             if args.progress:
-                print(f"match {r.index}: {r.score}", file=sys.stderr, flush=True)
+                _progress(r)
     summary = summarize(cfg, results)
     summary["seconds"] = round(time.perf_counter() - t0, 1)
     summary["jobs"] = args.jobs
