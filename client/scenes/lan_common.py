@@ -20,6 +20,11 @@ def lan_interfaces() -> list[str] | None:
     return [part.strip() for part in raw.split(",") if part.strip()]
 
 
+def lan_bind() -> str:
+    """The address a hosted table listens on: ``BELLA_LAN_BIND``, else every interface (``0.0.0.0``)."""
+    return os.environ.get("BELLA_LAN_BIND", "").strip() or "0.0.0.0"
+
+
 class LanSession:
     """A :class:`net.lan.RemoteSession` as the table sees it.
 

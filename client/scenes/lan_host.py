@@ -14,7 +14,7 @@ import pygame
 import core
 from client import ui
 from client.scene import MessageScene, Scene
-from client.scenes.lan_common import lan_interfaces
+from client.scenes.lan_common import lan_bind, lan_interfaces
 from client.scenes.newgame import implemented_games, number_choices, pretty
 from client.widgets import Button, Picker, TextInput
 
@@ -140,7 +140,7 @@ class HostScene(Scene):
         name = self.table_name.strip() or "Bella table"
         try:
             handle = start_host(self.game, self.players, dict(self.options), name, bots=bots,
-                                interfaces=lan_interfaces())
+                                bind=lan_bind(), interfaces=lan_interfaces())
         except (ValueError, OSError) as exc:
             app.push(MessageScene(app, "Cannot host", str(exc)))
             return

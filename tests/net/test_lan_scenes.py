@@ -23,6 +23,7 @@ from tests.client.driver import Player, make_app, run_until, table_of
 @pytest.fixture(autouse=True)
 def loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")
+    monkeypatch.setenv("BELLA_LAN_BIND", "127.0.0.1")
     cfg = tmp_path / "config"
     cfg.mkdir()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
@@ -106,6 +107,7 @@ def test_host_form_lobby_start_and_leave() -> None:
     lobby = app.top
     assert isinstance(lobby, LobbyScene) and lobby.handle is not None
     handle = lobby.handle
+    assert handle.address == "127.0.0.1" and handle._host.address == "127.0.0.1"
     try:
         run_until(app, lambda a: lobby.session.seat == 0 and lobby.lobby is not None, max_frames=3000,
                   on_frame=_breathe)
