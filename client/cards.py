@@ -189,7 +189,9 @@ class CardArt:
 
     def image(self, card: str | None, width: int) -> pygame.Surface:
         """Face of ``card``, or the back when ``card`` is ``None``/``"back"``."""
-        return self.back(width) if card in (None, "back") else self.face(card, width)  # type: ignore[arg-type]
+        if card is None or card == "back":
+            return self.back(width)
+        return self.face(card, width)
 
     def dimmed(self, card: str, width: int) -> pygame.Surface:
         """The face darkened and greyed (an illegal card in hand)."""
@@ -273,8 +275,11 @@ class CardArt:
     def _finish(self, face: pygame.Surface, width: int) -> pygame.Surface:
         """Cut rounded corners into an opaque face and return a per-pixel-alpha surface."""
         w, h = face.get_size()
-        card = face.convert_alpha() if pygame.display.get_surface() is not None else face.convert_alpha(
-            pygame.Surface((1, 1), pygame.SRCALPHA))
+        if pygame.display.get_surface() is not None:
+            card = face.convert_alpha()
+        else:  # no window yet: build the per-pixel-alpha copy by hand
+            card = pygame.Surface((w, h), pygame.SRCALPHA)
+            card.blit(face, (0, 0))
         mask = pygame.Surface((w, h), pygame.SRCALPHA)
         mask.fill((255, 255, 255, 0))
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, width // 12))

@@ -85,8 +85,8 @@ def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         return f"Discard {cards_text(a.get('cards'))}"
     if t == "play":
         c = str(a.get("card"))
-        call = a.get("call")
-        return f"Play {card_text(c)} and announce {call_text(str(call))}" if call else f"Play {card_text(c)}"
+        call_v = a.get("call")
+        return f"Play {card_text(c)} and announce {call_text(str(call_v))}" if call_v else f"Play {card_text(c)}"
     return str(t)
 
 

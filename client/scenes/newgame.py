@@ -68,7 +68,7 @@ class NewGame(Scene):
         self.scroll = 0
         self.help_text = ""
         self.rule_rows: list[Picker] = []
-        self._rule_ids = []
+        self._rule_ids: list[str] = []
         self.area = pygame.Rect(0, 0, 0, 0)
 
     # ---------------------------------------------------------- building
@@ -116,7 +116,7 @@ class NewGame(Scene):
         self.area = pygame.Rect(rx - app.px(12), top - app.px(8), rw + app.px(24), h - top - app.px(170))
         defaults = self._defaults()
         self.rule_rows = []
-        self._rule_ids: list[str] = []
+        self._rule_ids = []
         for spec in cls.OPTIONS:
             if spec.id == "players":
                 continue
@@ -265,7 +265,7 @@ class NewGame(Scene):
         open_table(app, session)
 
 
-def session_pacing(app: Any) -> dict[str, float]:
+def session_pacing(app: Any) -> dict[str, Any]:
     """Bot and deal pauses scaled by the animation speed setting."""
     speed = max(0.25, float(app.settings.animation_speed))
     return {"bot_delay": 0.7 / speed, "deal_delay": 0.35 / speed}

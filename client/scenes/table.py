@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -23,6 +24,7 @@ import pygame
 import core
 from client import art, labels, layout, savegame, ui
 from client.anim import Banner, CardSprite, Confetti, Popup
+from client.layout import Point
 from client.scene import Scene
 from client.session import clockwise, seat_label
 from client.widgets import Button, TextInput, draw_tooltip
@@ -288,7 +290,7 @@ class TableScene(Scene):
                         label = f"{n}  {label}"
                 primary = a.get("type") not in ("_cancel",) and a.get("call") != "pass" and a.get("type") not in (
                     "keep", "done")
-                b = Button(label, (lambda a=a: self._press(a)), pygame.Rect(x, y, widths[i], bh),
+                b = Button(label, self._presser(a), pygame.Rect(x, y, widths[i], bh),
                            hotkey=hot, px=px, primary=primary and len(acts) <= 2 and self.choice is None)
                 self.add(b)
                 self.action_buttons.append(b)
@@ -300,6 +302,9 @@ class TableScene(Scene):
         if self.action_buttons and not self.card_actions:
             self.widgets.set_focus(self.action_buttons[0])
         self._ensure_selection()
+
+    def _presser(self, a: dict[str, Any]) -> Callable[[], None]:
+        return lambda: self._press(a)
 
     def _press(self, a: dict[str, Any]) -> None:
         if a.get("type") == "_cancel":
@@ -445,7 +450,7 @@ class TableScene(Scene):
         if self.selected >= len(order):
             self.selected = len(order) - 1
 
-    def _hand_targets(self) -> list[tuple[layout.Point, float]]:
+    def _hand_targets(self) -> list[tuple[Point, float]]:
         assert self.lay is not None
         lay = self.lay
         spot = lay.spot(self.me)
@@ -510,7 +515,7 @@ class TableScene(Scene):
             hold = self._animate(e)
             self.wait = hold / self.speed
 
-    def _seat_point(self, seat: Any) -> layout.Point:
+    def _seat_point(self, seat: Any) -> Point:
         assert self.lay is not None
         if isinstance(seat, int) and 0 <= seat < self.players:
             return self.lay.spot(seat).hand
@@ -589,10 +594,10 @@ class TableScene(Scene):
                 who = self.names[maker] if isinstance(maker, int) and maker < len(self.names) else ""
                 self.banner(f"Trumps: {ui.SUIT_SYMBOL[suit]} {ui.SUIT_NAME[suit]}", f"chosen by {who}" if who else "")
         elif t == "contract":
-            call = e.get("call") or e.get("bid")
+            ccall = e.get("call") or e.get("bid")
             who = e.get("declarer", e.get("bidder"))
-            if isinstance(call, str) and isinstance(who, int):
-                self.banner(f"Contract: {labels.call_text(call)}",
+            if isinstance(ccall, str) and isinstance(who, int):
+                self.banner(f"Contract: {labels.call_text(ccall)}",
                             "you play it" if who == self.me else f"played by {self.names[who]}")
         elif t == "declared":
             call = e.get("call")
@@ -640,10 +645,10 @@ class TableScene(Scene):
                 self.flights.append(sp)
             sounds.play("deal")
         elif t == "break":
-            n = e.get("n")
+            moved = e.get("n")
             if isinstance(seat, int):
-                self.bubble(seat, f"Breaks the deck: {n}")
-            self.banner("Deck broken", f"{self.names[seat]} moved {n} cards" if isinstance(seat, int) else "")
+                self.bubble(seat, f"Breaks the deck: {moved}")
+            self.banner("Deck broken", f"{self.names[seat]} moved {moved} cards" if isinstance(seat, int) else "")
         elif t == "burned":
             if isinstance(seat, int):
                 self.bubble(seat, f"Burns {labels.card_text(str(e.get('card')))}")
@@ -759,7 +764,7 @@ class TableScene(Scene):
             return "You & " + " & ".join(others)
         return " & ".join(self.names[s] for s in seats)
 
-    def _score_pos(self, side: int) -> layout.Point:
+    def _score_pos(self, side: int) -> Point:
         s = self.app.scale
         return (int(14 * s) + int(350 * s), int(58 * s) + side * int(34 * s))
 
@@ -1223,7 +1228,7 @@ class TableScene(Scene):
             yy = y + int(44 * s) + i * int(34 * s)
             me = self.me in seats
             name = self.side_name(i)
-            col = ui.TEXT if not me else (255, 236, 180)
+            col: tuple[int, int, int] = ui.TEXT if not me else (255, 236, 180)
             nt = fonts.text(name, int(17 * s), col, "bold" if me else "sans")
             if nt.get_width() > w * 0.62:
                 nt = fonts.text(name[:18] + "\u2026", int(15 * s), col)
@@ -1256,7 +1261,7 @@ class TableScene(Scene):
             surf.blit(t, (cx + int(12 * s), yy))
             yy += int(26 * s)
         big = "\u2205"
-        col: tuple[int, int, int] = ui.TEXT_DIM
+        col = ui.TEXT_DIM
         if trump:
             big = ui.SUIT_SYMBOL[trump]
             col = ui.suit_color(trump, self.app.settings.card_style == "four_colour", on_dark=True)
