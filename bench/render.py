@@ -31,8 +31,8 @@ def startup_time(size: str) -> float:
     """Seconds from launching the client to its first drawn frame (a fresh process)."""
     env = dict(os.environ, BELLA_FIRST_FRAME="1")
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--windowed", size, "--quit-after", "1",
-                             "--no-sound"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--windowed", size, "--quit-after", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     assert proc.stdout is not None
     first = None
     for line in proc.stdout:

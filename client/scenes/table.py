@@ -505,6 +505,17 @@ class TableScene(Scene):
             sp = CardSprite(card, self.lay.trick_w, self.lay.spot(seat).trick, self._trick_angle(seat, card))
             self.trick.append((seat, sp))
 
+    def _resync_trick(self) -> None:
+        """With no animation pending, make the shown trick match the view (after a reconnect or resync)."""
+        if self.events or self.wait > 0 or self.result is not None or self.view is None:
+            return
+        if any(sp.moving for _, sp in self.trick):
+            return
+        want = [(int(e["seat"]), str(e["card"])) for e in self.view.get("trick") or []]
+        have = [(s, sp.card) for s, sp in self.trick]
+        if want != have:
+            self._sync_trick()
+
     def _trick_angle(self, seat: int, card: str) -> float:
         return (hash((seat, card)) % 11 - 5) * 0.8
 
@@ -899,6 +910,7 @@ class TableScene(Scene):
         self._process_events()
         self._check_hint()
         self._warm_up()
+        self._resync_trick()
         for sp in self.hand.values():
             sp.update(sdt)
         for _, sp in self.trick:
