@@ -1151,7 +1151,7 @@ class TableScene(Scene):
         if isinstance(tw, list) and seat < len(tw) and v.get("phase") not in ("deal",):
             info.append(f"tricks {tw[seat]}")
         if count is not None:
-            info.append(f"{count} cards")
+            info.append(f"{count} card" + ("" if count == 1 else "s"))
         it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
         surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
         # badges: dealer, leader
