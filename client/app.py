@@ -108,6 +108,7 @@ class App:
         self._cards: object | None = None
         self.on_frame: Callable[[], None] | None = None
         self.report_path = os.environ.get("BELLA_REPORT") or None
+        self.strict = os.environ.get("BELLA_STRICT", "") not in ("", "0")
         if settings_error:
             self.toast(settings_error, error=True, seconds=9.0)
 
@@ -384,7 +385,37 @@ class App:
             y += h + self.px(8)
 
     def frame(self, dt: float | None = None) -> None:
-        """One iteration of the loop: events, fixed-step updates, one draw and flip."""
+        """One iteration of the loop; a scene's unexpected error is reported, not fatal.
+
+        The failing scene stack is replaced by the main menu with an on-screen
+        message (the traceback goes to stderr).  ``BELLA_STRICT=1`` (the tests)
+        lets the error propagate instead.
+        """
+        if self.strict:
+            self._frame(dt)
+            return
+        try:
+            self._frame(dt)
+        except Exception as exc:  # keep the program alive: report and go back to the menu
+            import traceback
+
+            traceback.print_exc()
+            self._recover(exc)
+
+    def _recover(self, exc: BaseException) -> None:
+        from client.scenes.menu import MainMenu
+
+        try:
+            while self.stack:
+                self.stack.pop().leave()
+        except Exception:  # a broken scene's leave() must not stop the recovery
+            self.stack.clear()
+        self.stack.append(MainMenu(self))
+        self.stack[-1].enter()
+        self.toast(f"Something went wrong and the screen was closed: {type(exc).__name__}: {exc}"[:200],
+                   error=True, seconds=8.0)
+
+    def _frame(self, dt: float | None = None) -> None:
         now = time.perf_counter()
         if dt is None:
             dt = now - self._last

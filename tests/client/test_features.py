@@ -213,3 +213,20 @@ def test_scene_attribute_named_like_a_hook_does_not_break_the_loop() -> None:
     app.frame(1 / 60)
     assert sc.seen >= 1
     app.shutdown()
+
+
+def test_a_failing_scene_is_reported_and_the_app_goes_back_to_the_menu(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from client.scene import Scene
+
+    class Broken(Scene):
+        def draw(self, surf: pygame.Surface) -> None:
+            raise RuntimeError("boom")
+
+    monkeypatch.setenv("BELLA_STRICT", "0")
+    app = make_app(["--no-sound"])
+    app.push(Broken(app))
+    app.frame(1 / 60)
+    assert isinstance(app.top, MainMenu) and app.running
+    assert any("boom" in str(t[0]) for t in app.toasts)
+    app.frame(1 / 60)
+    app.shutdown()
