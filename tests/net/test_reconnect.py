@@ -229,6 +229,20 @@ def test_version_mismatch_peer_side(monkeypatch: pytest.MonkeyPatch) -> None:
             s.close()
 
 
+def test_old_peer_is_told_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    import net.peer
+
+    monkeypatch.setattr(net.peer, "GAME_VERSION", "0.0.9")  # this peer is older than the table
+    with running_host("klaberjass", 2, {}, "Versions") as (host, _):
+        s = RemoteSession("127.0.0.1", host.port, "Old")
+        try:
+            wait_until(lambda: s.status == "closed", timeout=5)
+            assert "this table runs Bella 0.1.0" in s.closed_reason and "you have Bella 0.0.9" in s.closed_reason
+            assert any(u.status and "same version" in u.status for u in s.poll())
+        finally:
+            s.close()
+
+
 def test_game_version_matches_the_package() -> None:
     import pathlib
     import tomllib
