@@ -14,6 +14,6 @@ def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     cfg = tmp_path / "config"
     cfg.mkdir()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
-    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")
-    monkeypatch.setenv("BELLA_STRICT", "1")  # scene errors fail the test instead of being reported on screen  # LAN scenes never multicast on a real network
+    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")  # LAN scenes never multicast on a real network
+    monkeypatch.setenv("BELLA_STRICT", "1")  # scene errors fail the test instead of being reported on screen
     yield cfg
