@@ -306,7 +306,10 @@ class SearchBot:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
         seat = int(view["seat"])
-        default, _ = decide(view, tb, self.memory, legal, self.rng)
+        default, why = decide(view, tb, self.memory, legal, self.rng)
+        if all(a.type == "break" for a in legal):
+            # The face-down stock is uniformly shuffled: every cut is worth the same.
+            return default, why
         cands = self._candidates(legal, default)
         try:
             cls = find_game(str(view["game"]))
