@@ -30,7 +30,7 @@ class LobbyScene(Scene):
     def __init__(self, app: Any, session: Any, handle: Any = None) -> None:
         super().__init__(app)
         self.session = session
-        self.handle = handle
+        self.host_handle = handle
         self.lobby: dict[str, Any] | None = None
         self.kept: list[Update] = []
         self.chat_text = ""
@@ -52,11 +52,11 @@ class LobbyScene(Scene):
             for entry in lob["seats"]:
                 seat = int(entry["seat"])
                 text = self._seat_text(entry, me)
-                bw = lw if self.handle is None or seat == me else int(lw * 0.58)
+                bw = lw if self.host_handle is None or seat == me else int(lw * 0.58)
                 b = Button(text, lambda seat=seat: self.session.take_seat(seat), pygame.Rect(lx, y, bw, row),
                            primary=seat == me, tooltip="Sit here" if seat != me else "Your seat")
                 self.add(b)
-                if self.handle is not None and seat != me:
+                if self.host_handle is not None and seat != me:
                     level = entry["level"] if entry["kind"] == "bot" else None
                     if entry["kind"] == "human":
                         choices: list[tuple[Any, str]] = [("human", entry["name"] or "Player"), *BOT_CHOICES]
@@ -79,7 +79,7 @@ class LobbyScene(Scene):
         ready = bool(lob and seated and lob["seats"][me]["ready"])
         if seated:
             buttons.append(("Not ready" if ready else "Ready", lambda: self.session.set_ready(not ready), not ready))
-        if self.handle is not None:
+        if self.host_handle is not None:
             buttons.append(("Start", self._start, ready))
         buttons.append(("Leave", self.back, False))
         total = len(buttons) * bw + (len(buttons) - 1) * gap
@@ -105,7 +105,7 @@ class LobbyScene(Scene):
         if level == "human":
             return
         try:
-            self.handle.set_bot(seat, level)
+            self.host_handle.set_bot(seat, level)
         except (ValueError, TimeoutError) as exc:
             self.app.toast(str(exc), error=True)
 
@@ -124,8 +124,8 @@ class LobbyScene(Scene):
     def back(self) -> None:
         self.done = True
         self.session.close()
-        if self.handle is not None:
-            self.handle.stop()
+        if self.host_handle is not None:
+            self.host_handle.stop()
         self.app.pop()
 
     # ---------------------------------------------------------------- frame
@@ -144,8 +144,8 @@ class LobbyScene(Scene):
         if status == "closed":
             self.done = True
             reason = getattr(self.session, "closed_reason", "") or "The connection to the table closed."
-            if self.handle is not None:
-                self.handle.stop()
+            if self.host_handle is not None:
+                self.host_handle.stop()
             self.app.pop()
             self.app.push(MessageScene(self.app, "Left the table", reason[:1].upper() + reason[1:]))
             return
@@ -160,7 +160,7 @@ class LobbyScene(Scene):
             self.done = True
             from client.scenes.newgame import open_table
 
-            open_table(self.app, LanSession(self.session, self.handle, self.kept, app=self.app))
+            open_table(self.app, LanSession(self.session, self.host_handle, self.kept, app=self.app))
 
     def draw(self, surf: pygame.Surface) -> None:
         app = self.app
@@ -172,8 +172,8 @@ class LobbyScene(Scene):
         if lob:
             game = lob["game"] + (f" ({lob['variant']})" if lob["variant"] else "")
             info = f"{game}, {lob['players']} seats"
-            if self.handle is not None:
-                info += f"  \u2022  others join at {self.handle.address}:{self.handle.port}"
+            if self.host_handle is not None:
+                info += f"  \u2022  others join at {self.host_handle.address}:{self.host_handle.port}"
             ui.blit_center(surf, app.fonts.text(info, app.px(20), ui.TEXT_DIM), (w / 2, app.px(122)))
         panel = self.chat_rect
         surf.blit(ui.panel(panel.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), panel.topleft)

@@ -9,6 +9,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from client.scene import MessageScene
@@ -16,8 +17,9 @@ from client.scenes.lan_common import LanSession
 from client.scenes.lan_host import HostScene
 from client.scenes.lan_join import JoinScene, parse_address
 from client.scenes.lan_lobby import LobbyScene
+from client.widgets import Button, TextInput
 from net.lan import start_host
-from tests.client.driver import Player, make_app, run_until, table_of
+from tests.client.driver import Player, click, key, make_app, run_until, table_of
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +39,18 @@ def _breathe(_app: Any, _i: int) -> None:
     time.sleep(0.002)  # the network runs in real time
 
 
+def _button(scene: Any, label: str) -> Any:
+    """The button labelled ``label`` (or, failing that, the first whose label starts with it)."""
+    buttons = [w for w in scene.widgets.items if isinstance(w, Button)]
+    return next((b for b in buttons if b.text == label), None) or next(b for b in buttons if b.text.startswith(label))
+
+
+def _press(app: Any, scene: Any, prefix: str) -> None:
+    """Click a scene's button with posted mouse events and let the app process them."""
+    click(_button(scene, prefix).rect.center)
+    app.frame(1 / 60)
+
+
 def test_join_found_table_and_play_a_deal() -> None:
     name = f"join-{uuid.uuid4().hex[:6]}"
     handle = start_host("klaberjass", 2, {"target_score": 1}, name, bots={1: "random"}, bind="127.0.0.1",
@@ -50,13 +64,15 @@ def test_join_found_table_and_play_a_deal() -> None:
         index = next(i for i, t in enumerate(join.tables) if t.name == name)
         assert join.list is not None
         join.list.selected = index
-        join._join_selected()
+        _press(app, join, "Join")
         lobby = app.top
         assert isinstance(lobby, LobbyScene)
         run_until(app, lambda a: lobby.lobby is not None, max_frames=2000, on_frame=_breathe)
-        lobby.session.take_seat(0)
+        _press(app, lobby, "1.")  # sit at the first seat
         run_until(app, lambda a: lobby.session.seat == 0, max_frames=2000, on_frame=_breathe)
-        lobby.session.set_ready(True)
+        run_until(app, lambda a: any(isinstance(w, Button) and w.text == "Ready" for w in lobby.widgets.items),
+                  max_frames=2000, on_frame=_breathe)
+        _press(app, lobby, "Ready")
         run_until(app, lambda a: handle.lobby()["seats"][0]["ready"], max_frames=2000, on_frame=_breathe)
         handle.start_match()
         run_until(app, lambda a: table_of(a) is not None, max_frames=2000, on_frame=_breathe)
@@ -103,19 +119,23 @@ def test_host_form_lobby_start_and_leave() -> None:
     form._set_game("klaberjass")
     form._seat(1, "easy")
     form.table_name = f"host-{uuid.uuid4().hex[:6]}"
-    form._host()
+    _press(app, form, "Host")
     lobby = app.top
-    assert isinstance(lobby, LobbyScene) and lobby.handle is not None
-    handle = lobby.handle
+    assert isinstance(lobby, LobbyScene) and lobby.host_handle is not None
+    handle = lobby.host_handle
     assert handle.address == "127.0.0.1" and handle._host.address == "127.0.0.1"
     try:
         run_until(app, lambda a: lobby.session.seat == 0 and lobby.lobby is not None, max_frames=3000,
                   on_frame=_breathe)
         assert lobby.lobby is not None and lobby.lobby["seats"][1]["kind"] == "bot"
-        lobby.session.chat("hello \u202etable")
+        field = next(w for w in lobby.widgets.items if isinstance(w, TextInput))
+        click(field.rect.center)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="hello \u202etable"))
+        app.frame(1 / 60)
+        key(pygame.K_RETURN)
         run_until(app, lambda a: lobby.session.chat_log(), max_frames=2000, on_frame=_breathe)
         assert lobby.session.chat_log()[0][1] == "hello table"
-        lobby._start()  # the owner's start counts as ready
+        _press(app, lobby, "Start")  # the owner's start counts as ready
         run_until(app, lambda a: table_of(a) is not None, max_frames=3000, on_frame=_breathe)
         table = table_of(app)
         assert table is not None and isinstance(table.session, LanSession) and table.session.handle is handle
