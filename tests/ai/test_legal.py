@@ -52,6 +52,9 @@ def test_bots_only_make_legal_moves(game: str, players: int, options: dict[str, 
         if decisions >= DECISIONS and hard >= HARD_DECISIONS:
             break
     assert decisions >= DECISIONS
+    # The search never had to fall back to the rules of thumb: every sampled
+    # deal was accepted by the game's from_view.
+    assert all(getattr(b, "fallbacks", 0) == 0 for b in bots)
 
 
 def test_unknown_level_is_refused() -> None:
