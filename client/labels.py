@@ -77,7 +77,7 @@ def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         cards = a.get("cards")
         return f"{word}: {cards_text(cards)}" if cards else word
     if t == "done":
-        return "Done declaring" if view is not None and any(
+        return "Done" if view is not None and any(
             x.get("type") == "declare" for x in view.get("legal", [])) else "Nothing to declare"
     if t == "break":
         return str(a.get("n"))

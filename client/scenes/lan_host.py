@@ -7,6 +7,7 @@ it at seat 1 and opens the lobby.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -61,7 +62,7 @@ class HostScene(Scene):
                         pygame.Rect(lx, y, lw, row), help="How many seats at the table."))
         y += row + gap * 2
         for seat in range(1, self.players):
-            self.add(Picker(f"Seat {seat + 1}", SEAT_CHOICES, self.seats.get(seat), lambda v, s=seat: self._seat(s, v),
+            self.add(Picker(f"Seat {seat + 1}", SEAT_CHOICES, self.seats.get(seat), partial(self._seat, seat),
                             pygame.Rect(lx, y, lw, row),
                             help="Leave the seat open for a friend, or give it to a bot (changeable in the lobby)."))
             y += row + gap
@@ -82,7 +83,7 @@ class HostScene(Scene):
                                                                      else spec.minimum))
             else:
                 choices = [(v, pretty(v)) for v in spec.values]
-            self.add(Picker(pretty(spec.id), choices, value, lambda v, i=spec.id: self._set_option(i, v),
+            self.add(Picker(pretty(spec.id), choices, value, partial(self._set_option, spec.id),
                             pygame.Rect(rx, y, rw, row), help=spec.help))
             y += row + gap
         bw, by = app.px(220), h - app.px(90)

@@ -8,6 +8,7 @@ the same session; if the connection closes, a message says why.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -53,7 +54,7 @@ class LobbyScene(Scene):
                 seat = int(entry["seat"])
                 text = self._seat_text(entry, me)
                 bw = lw if self.host_handle is None or seat == me else int(lw * 0.58)
-                b = Button(text, lambda seat=seat: self.session.take_seat(seat), pygame.Rect(lx, y, bw, row),
+                b = Button(text, partial(self.session.take_seat, seat), pygame.Rect(lx, y, bw, row),
                            primary=seat == me, tooltip="Sit here" if seat != me else "Your seat")
                 self.add(b)
                 if self.host_handle is not None and seat != me:
@@ -63,7 +64,7 @@ class LobbyScene(Scene):
                         level = "human"
                     else:
                         choices = list(BOT_CHOICES)
-                    self.add(Picker("", choices, level, lambda v, seat=seat: self._set_bot(seat, v),
+                    self.add(Picker("", choices, level, partial(self._set_bot, seat),
                                     pygame.Rect(lx + bw + gap, y, lw - bw - gap, row),
                                     help="Give this seat to a bot, or leave it open for a player"))
                 y += row + gap
