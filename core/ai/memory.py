@@ -129,12 +129,15 @@ class Memory:
             if isinstance(cards, list):
                 ids = [CARD_IDS[c["card"] if isinstance(c, dict) else c] for c in cards
                        if (c["card"] if isinstance(c, dict) else c) in CARD_IDS]
+                seats = last.get("seats") if isinstance(last, dict) else None
                 if ids[: len(self._trick)] == [c for _, c in self._trick]:
                     seat = self._trick[-1][0]
-                    for c in ids[len(self._trick):]:
+                    for i in range(len(self._trick), len(ids)):
                         seat = (seat + 1) % max(tb.players, 1)
-                        if c not in self._seen_plays:
-                            self._play(tb, seat, c, None)
+                        if isinstance(seats, list) and i < len(seats) and isinstance(seats[i], int):
+                            seat = seats[i]
+                        if ids[i] not in self._seen_plays:
+                            self._play(tb, seat, ids[i], None)
             self._end_trick()
         for seat, card in plays:
             if card not in self._seen_plays:

@@ -32,13 +32,13 @@ from typing import Any
 from core.actions import Action
 from core.ai.heuristic import PlayInfo, choose_card, decide, legal_of, maker_side
 from core.ai.knowledge import Table, mask, table_for
-from core.ai.memory import Memory
+from core.ai.memory import Memory, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
-from core.cards import CARD_IDS, CARD_STRS, card_name
+from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
 from core.registry import find_game
 from core.state import CHANCE, State, View
-from core.tricks import NATURAL_INDEX, maximal_runs
+from core.tricks import NATURAL_INDEX, PLAIN_ORDER, TRUMP_ORDER, maximal_runs
 
 DEFAULT_PLAYOUTS = 240
 """Rollouts per decision of the default ``hard`` bot."""
@@ -222,6 +222,29 @@ def win_bonus_of(view: View) -> float:
     return 100.0
 
 
+def _deberts_ok(view: View, fill: dict[str, list[str]], tb: Table, memory: Memory) -> bool:
+    """Deberts: a seat with no announcement had no sequence when declaring."""
+    if view.get("game") != "deberts" or view.get("phase") != "play" or tb.trump is None:
+        return True
+    announced = {int(a.get("seat", -1)) for a in view.get("declarations") or [] if isinstance(a, dict)}
+    rank_order = (view.get("options") or {}).get("sequence_order") == "rank"
+    known = view.get("known") or []
+    for z, cards in fill.items():
+        o = seat_of_zone(z)
+        if o is None or o in announced or o == view.get("seat"):
+            continue
+        m = mask(cards) | memory.played.get(o, 0)
+        if o < len(known) and known[o]:
+            m |= mask(known[o])
+        if rank_order:
+            trump_cards = m & SUIT_MASK[tb.trump]
+            if maximal_runs(m & ~trump_cards, PLAIN_ORDER) or maximal_runs(trump_cards, TRUMP_ORDER):
+                return False
+        elif maximal_runs(m):
+            return False
+    return True
+
+
 def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
     """Klaberjass: a hidden declared sequence must exist in the filled hand."""
     decls = view.get("declarations")
@@ -291,7 +314,7 @@ class SearchBot:
     def _fill(self, view: View, cons: Constraints, tb: Table) -> dict[str, list[str]]:
         fill = sample_fill(cons, self.rng)
         for _ in range(30):
-            if _runs_ok(view, fill, tb):
+            if _runs_ok(view, fill, tb) and _deberts_ok(view, fill, tb, self.memory):
                 break
             fill = sample_fill(cons, self.rng)
         return fill

@@ -22,6 +22,7 @@ from core.ai import act, make_bot
 from core.ai.knowledge import mask
 from core.ai.memory import Memory, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
+from core.ai.search import _deberts_ok, _runs_ok
 from tests.cases import all_cases
 
 CASES = all_cases()
@@ -59,6 +60,7 @@ def test_fills_are_consistent_with_the_view(case: int, seed: int, steps: int, wi
         cons = constraints_for(view, memory, tb)
         truth = {z: c for z, c in state.hidden_zones(seat).items() if c}
         assert cons.consistent(truth), "the inference ruled out the real cards"
+        assert _runs_ok(view, truth, tb) and _deberts_ok(view, truth, tb, memory), "declarations misread"
         for _ in range(3):
             fill = sample_fill(cons, rng, strict=True)
             assert cons.consistent(fill)
