@@ -173,7 +173,8 @@ class Host:
         self.started = False
         """True while a match is being played (False in the lobby and once it is over)."""
         self.matches = 0
-        self.chat: list[tuple[str, str]] = []
+        self.chat: list[ChatLine] = []
+        """The last 100 chat lines (a newcomer is sent the last 20)."""
         self._next_client = 1
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_key: tuple[int, int, str] | None = None
@@ -626,11 +627,12 @@ class Host:
         elif isinstance(msg, ChatSend):
             text = clean_text(msg.text, MAX_CHAT)
             if text:
-                self.chat.append((c.name, text))
+                line = ChatLine(c.name, c.seat, text)
+                self.chat.append(line)
                 del self.chat[:-100]
                 for other in list(self.links):
                     if other.client is not None:
-                        self._send(other, ChatLine(c.name, c.seat, text))
+                        self._send(other, line)
         elif isinstance(msg, TakeSeat):
             self._take_seat(link, c, msg.seat)
         elif isinstance(msg, LeaveSeat):
@@ -666,6 +668,7 @@ class Host:
         c = None
         if msg.token is not None:
             c = next((x for x in self.clients.values() if secrets.compare_digest(x.token, msg.token)), None)
+        is_new = c is None
         if c is None:
             c = Client(self._next_client, clean_name(msg.name), secrets.token_urlsafe(18))
             self._next_client += 1
@@ -697,6 +700,9 @@ class Host:
         link.conn.accept(Welcome(PROTOCOL_VERSION, GAME_VERSION, c.id, c.token, c.owner, c.seat))
         self._flush(link)
         self._lobby_changed()
+        if is_new:  # a newcomer sees the recent chat; a returning player already has it
+            for line in self.chat[-20:]:
+                self._send(link, line)
         if self.started:
             self._send_updates(link, c, c.seat)
             self._schedule_bot()  # the human is back: a pending takeover move is dropped

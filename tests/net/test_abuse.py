@@ -174,6 +174,10 @@ def test_seat_and_start_rules() -> None:
         a.send({"t": "chat", "text": "gl \u202ehf\x07 " + "x" * 500})
         line = b.expect("chat")
         assert line["name"] == "A" and line["text"].startswith("gl hf x") and len(line["text"]) == 200
+        late = RawClient(host.port)
+        late.hello("Late")
+        assert late.expect("chat")["text"] == line["text"]  # a newcomer gets the recent chat
+        late.close()
         a.send({"t": "start"})
         b.expect("update")
         assert host.started
