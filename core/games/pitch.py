@@ -698,22 +698,18 @@ class Pitch(State):
         self._emit({"type": "burned", "seat": seat, "card": CARD_STRS[c]})
 
     def _run_burns(self) -> None:
-        """Burn what is forced; stop at the first real choice; else start the play."""
+        """Hand the turn to the first seat (in burn order) that must still burn; else start the play.
+
+        Every burn is its seat's decision, even a forced one: burning forced
+        cards automatically would tell the others, by the timing, that the
+        seat had no choice (so that the trumps it keeps are all point cards).
+        """
         order = self._draw_order() if not self._five else self._order_from(self.dealer + 1)
         for s in order:
-            while True:
-                cnt = _popcount(self.hands[s])
-                if cnt <= HAND_LIMIT:
-                    break
-                need = cnt - HAND_LIMIT
-                cand = self._burn_candidates(s)
-                if _popcount(cand) <= need:
-                    for c in ids_of(cand):
-                        self._burn(s, c)
-                else:
-                    self.phase = "burn"
-                    self.turn = s
-                    return
+            if _popcount(self.hands[s]) > HAND_LIMIT:
+                self.phase = "burn"
+                self.turn = s
+                return
         self._start_play()
 
     def _start_play(self) -> None:

@@ -597,7 +597,16 @@ def test_example_burn(ex: dict[str, Any]) -> None:
     to_play(state, g["trump"])
     view = state.view(1)
     assert state.phase == "burn" and state.current_player == 0
-    assert view["burned"][0] == want["mandatory"]  # forced burns are public and automatic
+    assert view["burned"][0] == [] and view["burn"] == {"seat": 0, "remaining": want["must_burn"]}
+    # the mandatory cards come first: while one is left, they are the only legal burns
+    for i, c in enumerate(want["mandatory"]):
+        assert sorted(a.cards for a in state.legal_actions()) == sorted((m,) for m in want["mandatory"][i:])
+        if want["from"]:
+            with pytest.raises(core.IllegalAction, match="no points first"):
+                state.apply(core.Action("discard", cards=(want["from"][0],)))
+        state.apply(core.Action("discard", cards=(c,)))
+    view = state.view(1)
+    assert view["burned"][0] == want["mandatory"]  # burns are public, face up
     assert view["burn"] == {"seat": 0, "remaining": want["choose"]}
     legal = state.legal_actions()
     assert sorted(a.cards[0] for a in legal if a.cards) == sorted(want["from"])
@@ -626,6 +635,42 @@ def test_example_burn(ex: dict[str, Any]) -> None:
     lost = sum(tables("SHDC".index(g["trump"])).value[core.card_id(c)] for c in want["mandatory"] + chosen)
     assert res["burned_points"] == lost
     assert res["card_total"] == 10 - lost == sum(res["card_points"])
+
+
+def test_forced_burns_are_the_burners_decision_too() -> None:
+    """A burn with no choice is still made by its seat, one card at a time.
+
+    Were forced burns automatic, the other players would learn from the timing
+    (no pause, no ``burn`` phase) that the seat had no choice, i.e. that its six
+    remaining trumps are all point cards: hidden information.  Every seat that
+    must burn therefore gets the ``burn`` phase; only it sees its legal cards.
+    """
+    forced = ["AS", "JS", "JC", "X1", "X2", "TS", "KS", "QS"]  # KS and QS must go: no choice
+    free = ["3S", "2S", "9S", "8S", "7S", "6S", "5S", "4S"]  # two of six non-point trumps: a choice
+    deck = build_deck(4, 3, "S", 10, {0: forced, 2: free})
+    state = match_with_scores(4, {}, dealer=3)
+    state.apply(core.Action("deal", deck=tuple(deck)))
+    auction(state, 0, "5")
+    start = state.event_count
+    to_play(state, "S")
+    # seat 0 burns first (draw order from the dealer's left), although its burns are forced
+    assert state.phase == "burn" and state.current_player == 0
+    assert not [e for e in state.events[start:] if e["type"] == "burned"]
+    spectator = state.view(None)
+    assert spectator["burn"] == {"seat": 0, "remaining": 2} and spectator["legal"] == []
+    assert sorted(str(a.cards) for a in state.legal_actions()) == [str(("KS",)), str(("QS",))]
+    assert state.view(1)["legal"] == []
+    state.apply(core.Action("discard", cards=("QS",)))
+    assert state.current_player == 0 and state.view(None)["burn"] == {"seat": 0, "remaining": 1}
+    state.apply(core.Action("discard", cards=("KS",)))
+    # then seat 2, which has a real choice: the public picture is the same
+    assert state.phase == "burn" and state.current_player == 2
+    assert state.view(None)["burn"] == {"seat": 2, "remaining": 2}
+    for c in ("9S", "4S"):
+        state.apply(core.Action("discard", cards=(c,)))
+    assert state.phase == "play"
+    burned = [(e["seat"], e["card"]) for e in state.events[start:] if e["type"] == "burned"]
+    assert burned == [(0, "QS"), (0, "KS"), (2, "9S"), (2, "4S")]
 
 
 @pytest.mark.parametrize("ex", [e for e in by_kind("legal_moves") if e["given"]["phase"] == "lead"], ids=ex_id)
