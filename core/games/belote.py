@@ -654,15 +654,16 @@ class Belote(State):
         trick = self._trick
         ls = trick[0] >> 4
         lsname = SUIT_NAMES[SUITS[ls]]
+        best = card_name(_CS[self._wcard])
         if hand & SUIT_MASK[ls]:
             if cid >> 4 != ls:
                 return f"must follow {lsname}"
             if self._contract == AT:
-                return f"must beat the {card_name(_CS[self._wcard])} if you can"
-            return "must play a higher trump"
+                return f"must beat the {best}"
+            return f"must play a trump higher than the {best}"
         if self._wcard >> 4 == self._trump:
-            return "must overtrump"
-        return "must trump"
+            return f"must overtrump the {best}"
+        return f"must trump: you have no {lsname}"
 
     def _check_bid(self, call: str | None) -> None:
         p = self._cp

@@ -849,17 +849,19 @@ def test_belote_refusals() -> None:
 # -------------------------------------------------------------- legality
 def test_play_refusal_reasons() -> None:
     st_ = position("H", [{"seat": 0, "card": "7C"}, {"seat": 1, "card": "AC"}], {2: ["9H", "7H", "AD", "KS"]})
-    refused(st_, play("AD"), "must trump")
-    refused(st_, play("JC"), "you do not hold")
+    refused(st_, play("AD"), "^must trump: you have no clubs$")
+    refused(st_, play("JC"), "^you do not hold the jack of clubs$")
     st_ = position("S", [{"seat": 1, "card": "AD"}, {"seat": 2, "card": "8D"}, {"seat": 3, "card": "TS"}],
                    {0: ["9S", "KS", "7S", "AC"]})
-    refused(st_, play("KS"), "must overtrump")
+    refused(st_, play("KS"), "^must overtrump the ten of spades$")
+    refused(st_, play("AC"), "^must overtrump the ten of spades$")
     st_ = position("S", [{"seat": 0, "card": "AH"}], {1: ["7H", "KS"]})
-    refused(st_, play("KS"), "must follow hearts")
+    refused(st_, play("KS"), "^must follow hearts$")
     st_ = position("S", [{"seat": 0, "card": "AS"}, {"seat": 1, "card": "7S"}], {2: ["9S", "QS", "8H", "TD"]})
-    refused(st_, play("QS"), "must play a higher trump")
+    refused(st_, play("QS"), "^must play a trump higher than the ace of spades$")
+    refused(st_, play("8H"), "^must follow spades$")
     st_ = position("AT", [{"seat": 0, "card": "9D"}, {"seat": 1, "card": "KD"}], {2: ["JD", "AD", "7D", "AS"]})
-    refused(st_, play("AD"), "must beat the nine of diamonds")
+    refused(st_, play("AD"), "^must beat the nine of diamonds$")
     refused(st_, core.Action("bid", call="H"), "time to play")
 
 
