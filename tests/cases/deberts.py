@@ -9,7 +9,7 @@ CASES: list[tuple[int, dict[str, Any]]] = [
     (2, {"variant": "app"}),
     (2, {"seven_exchange": "maker_only", "show_bottom_card": False, "card_values": "tertz",
          "declaration_tie": "nobody", "sequence_needs_trick": False, "bella_requires_trick": True,
-         "next_dealer": "top_scorer", "players": 2}),
+         "next_dealer": "top_scorer", "players": 2, "target_score": 1001}),
     (2, {"variant": "app", "dealer_must_name": True, "seven_exchange": "off", "split_rounding": "half_up",
          "hanging_pots": "queue", "target_score": 301}),
     (3, {}),
@@ -23,7 +23,7 @@ CASES: list[tuple[int, dict[str, Any]]] = [
     (4, {"variant": "app"}),
     (4, {"four_player_mode": "individual"}),
     (4, {"four_player_mode": "individual", "variant": "app", "four_player_turnup_to": "dealer",
-         "mandatory_overtrump": True, "target_score": 1001}),
+         "mandatory_overtrump": True}),
     (4, {"four_player_turnup_to": "dealer", "dealer_must_name": True, "next_dealer": "top_scorer",
          "bella_requires_trick": True, "players": 4, "hanging_pots": "queue"}),
 ]
