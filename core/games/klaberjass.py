@@ -588,7 +588,7 @@ class Klaberjass(State):
         if hand & SUIT_MASK[ls]:
             if cid >> 4 != ls:
                 return f"must follow {_suit_name(ls)}"
-            return f"must play a higher trump than the {card_name(CARD_STRS[lead])} (must overtrump)"
+            return f"must play a trump higher than the {card_name(CARD_STRS[lead])}"
         return f"must trump: you have no {_suit_name(ls)}"
 
     # ----------------------------------------------------------------- apply

@@ -204,8 +204,10 @@ def test_illegal_play_messages() -> None:
         act(s, play("JS"))
     s = start_play(1, "S", ["AS"], ["9S", "KS", "7S", "AH"], avoid_dl="S")
     act(s, play("AS"))
-    with pytest.raises(core.IllegalAction, match="higher trump than the ace of spades"):
+    with pytest.raises(core.IllegalAction, match="^must play a trump higher than the ace of spades$"):
         act(s, play("KS"))
+    with pytest.raises(core.IllegalAction, match="^must follow spades$"):
+        act(s, play("AH"))
     with pytest.raises(core.IllegalAction, match="do not hold"):
         act(s, play("JS"))
 
