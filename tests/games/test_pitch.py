@@ -9,6 +9,7 @@ trump call are made, and the example's tricks are played with ``apply``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -542,6 +543,21 @@ def play_tricks(state: Pitch, tricks: list[list[dict[str, Any]]]) -> None:
             state.apply(play(p["card"]))
 
 
+STEP_LIMIT = 600
+"""More than the steps of four deals (a deal takes fewer than 80 actions)."""
+PLAY_STEP_LIMIT = 40
+"""More than the plays of any deal (at most 6 trumps kept per seat, so 30 cards)."""
+
+
+def play_steps(state: Pitch) -> Iterator[int]:
+    """Steps of a bounded loop that runs while the deal is being played; fails if it never ends."""
+    for i in range(PLAY_STEP_LIMIT):
+        if state.phase != "play":
+            return
+        yield i
+    raise AssertionError(f"the deal was still being played after {PLAY_STEP_LIMIT} cards")
+
+
 def calls_of(actions: list[core.Action]) -> list[Any]:
     """Auction actions as the spec writes calls (integers, "pass", "moon")."""
     return [int(a.call) if a.call and a.call.isdigit() else a.call for a in actions]
@@ -629,7 +645,7 @@ def test_example_burn(ex: dict[str, Any]) -> None:
     assert [e["card"] for e in burned_events] == want["mandatory"] + chosen
     # play it out: the burned points are out of the deal's total
     rng = random.Random(1)
-    while state.phase == "play":
+    for _ in play_steps(state):
         state.apply(rng.choice(state.legal_actions()))
     res = state.deal_results[-1]
     lost = sum(tables("SHDC".index(g["trump"])).value[core.card_id(c)] for c in want["mandatory"] + chosen)
@@ -944,7 +960,7 @@ def test_player_without_trumps_is_out_and_bidder_without_cards_does_not_lead() -
     assert state.current_player == 1  # first seat clockwise from the bidder holding cards
     seen = set()
     rng = random.Random(2)
-    while state.phase == "play":
+    for _ in play_steps(state):
         seen.add(state.current_player)
         state.apply(rng.choice(state.legal_actions()))
     assert 0 not in seen
@@ -1029,7 +1045,7 @@ def test_five_handed_called_card_in_blind() -> None:
     assert {"type": "partner", "seat": None, "bidder": 1} in state.events
     assert state.view(4)["contract"]["partner_known"]
     rng = random.Random(9)
-    while state.phase == "play":
+    for _ in play_steps(state):
         state.apply(rng.choice(state.legal_actions()))
     res = state.deal_results[-1]
     assert res["partner"] is None and res["bidding_side"] == [1]
@@ -1066,7 +1082,7 @@ def test_five_handed_failed_moon_highest_defenders_win() -> None:
     state.apply(core.Action("trump", suit="S"))
     state.apply(core.Action("declare", call="partner:QS" if "QS" not in hand(state, 1) else "partner:JS"))
     rng = random.Random(1)
-    while state.phase == "play":
+    for _ in play_steps(state):
         cp = state.current_player
         state.apply(play("AS") if cp == 2 and "AS" in hand(state, 2) else rng.choice(state.legal_actions()))
     res = state.deal_results[-1]
@@ -1335,8 +1351,10 @@ def test_views_hide_cards_and_from_view_plays_on(players: int, opts: dict[str, A
         state = core.new_match("pitch", players=players, options=opts, seed=seed)
         assert isinstance(state, Pitch)
         deal_start = 0
-        while state.current_player is not None and len(state.deal_results) < 4:
+        for _ in range(STEP_LIMIT):
             cp = state.current_player
+            if cp is None or len(state.deal_results) >= 4:
+                break
             if state.phase != "play" or rng.random() < 0.1:
                 _check_state(state, rng, deal_start)
             phases.add(state.phase)
@@ -1351,6 +1369,8 @@ def test_views_hide_cards_and_from_view_plays_on(players: int, opts: dict[str, A
             state.clone().apply(pick)
             assert state.to_record() == before
             state.apply(pick)
+        else:
+            raise AssertionError(f"no end after {STEP_LIMIT} steps")
         _check_state(state, rng, deal_start)
         again = core.replay(state.to_record())
         assert again.view(0) == state.view(0) and again.events == state.events

@@ -433,7 +433,9 @@ def test_stock_exhausted_rule_change_through_a_real_deal() -> None:
     s = core.new_match("tertz", players=2, options={"break_deck": "off"}, first_dealer=0)
     s.apply(s.sample_chance(rng))
     seen: dict[int, str] = {}
-    while s.current_player not in (None, core.CHANCE):
+    for _ in range(40):  # a deal is 32 plays and one break
+        if s.current_player in (None, core.CHANCE):
+            break
         v = s.view(None)
         seen[v["trick_number"]] = v["play_rules"]
         if v["trick_number"] <= 7:
@@ -534,8 +536,11 @@ def test_break_deck_off_draws_at_once() -> None:
 def test_loser_of_trick_seven_draws_the_face_up_card_publicly() -> None:
     s = dealt_match(NONDEALER, DEALER, TURNUP, dealer_seat=1, stock=STOCK, options={"break_deck": "off"})
     rng = random.Random(1)
-    while s.view(None)["stock"] > 2:
+    for _ in range(12):  # six tricks bring the stock from 14 to 2
+        if s.view(None)["stock"] <= 2:
+            break
         s.apply(rng.choice([a for a in s.legal_actions() if a.type == "play"]))
+    assert s.view(None)["stock"] == 2
     leader = s.current_player
     assert leader is not None
     s.apply(rng.choice([a for a in s.legal_actions() if a.type == "play"]))
@@ -773,7 +778,9 @@ def test_deberts_card_values_total_162() -> None:
     assert tz.CARD_TOTAL == {"tertz": 150, "deberts": 162}
     rng = random.Random(9)
     s = core.new_match("tertz", players=2, options={"card_values": "deberts"}, seed=4)
-    while not s.deal_results:
+    for _ in range(200):  # one deal: the deal, a break, 32 plays and at most a few declarations per turn
+        if s.deal_results:
+            break
         s.apply(s.sample_chance(rng) if s.current_player == core.CHANCE else rng.choice(s.legal_actions()))
     r = s.deal_results[0]
     assert r["card_total"] == 162 and sum(r["card_points"]) == 162 and sum(r["card_scores"]) == 162
