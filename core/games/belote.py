@@ -460,6 +460,7 @@ class Belote(State):
         self._decl_strength: list[int] = []
         self._belotes: list[tuple[int, int]] = []  # (seat, suit index)
         self._belmask = [0, 0, 0, 0]
+        self._known = 0  # cards publicly known to be in a hand: the other half of an announced belote
         self._decl_opts: list[list[Action] | None] = [None, None, None, None]
         self._lm = -1  # cached legal-card mask of the current player, -1 = unknown
         self._extras = False  # belote or declaration actions may be legal (else plays only)
@@ -877,6 +878,7 @@ class Belote(State):
             self._log.append(({"type": "played", "seat": p, "card": action.card}, -2, None))
         else:
             self._belotes.append((p, cid >> 4))
+            self._known |= _KQ[cid >> 4] & ~(1 << cid)
             self._emit({"type": "played", "seat": p, "card": action.card, "call": action.call})
         if len(trick) == 4:
             self._finish_trick()
@@ -987,7 +989,8 @@ class Belote(State):
         """The zones ``seat`` cannot see, with their true contents (tests only)."""
         if self._in_deck or self._phase in (PHASE_DEAL, PHASE_OVER):
             return {}
-        out = {f"hand{s}": mask_strs(self._hands[s]) for s in range(4) if s != seat}
+        kn = self._known
+        out = {f"hand{s}": mask_strs(self._hands[s] & ~kn) for s in range(4) if s != seat}
         if self._phase == PHASE_BID:
             out["stock"] = [_CS[c] for c in self._stock]
         return out
@@ -1002,7 +1005,8 @@ class Belote(State):
         v["dealer"] = self._dealer
         v["deal_number"] = self._deal_no
         v["hands"] = [mask_strs(self._hands[s]) if s == seat else None for s in range(4)]
-        v["known"] = [[], [], [], []]
+        kn = self._known
+        v["known"] = [mask_strs(h & kn) if h & kn else [] for h in self._hands]
         v["hand_sizes"] = [_popcount(h) for h in self._hands]
         lead = self._leader
         v["trick"] = [{"seat": (lead + i) & 3, "card": _CS[c]} for i, c in enumerate(self._trick)]
@@ -1073,9 +1077,13 @@ class Belote(State):
             st._replay_auction()
             return st
         st._in_deck = False
+        known = [_mask(k) for k in view.get("known") or ()]
+        for m in known:
+            st._known |= m
         for s in range(4):
             own = view["hands"][s]
-            st._hands[s] = _mask(own) if own is not None else _mask(fill.get(f"hand{s}", ()))
+            st._hands[s] = _mask(own) if own is not None else (
+                (known[s] if s < len(known) else 0) | _mask(fill.get(f"hand{s}", ())))
         st._stock = [_CID[c] for c in fill.get("stock", ())]
         st._bids = [(int(b["seat"]), str(b["call"])) for b in view["bids"]]
         st._replay_auction()

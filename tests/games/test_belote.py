@@ -834,6 +834,29 @@ def test_belote_announced_scores_even_inside() -> None:
     assert sum(res["raw"]) == 162 + 20 + (90 if res["capot"] is not None else 0)
 
 
+def test_belote_partner_card_is_public_after_the_announcement() -> None:
+    """Announcing belote with the queen tells everybody the king is in that hand until it is played."""
+    state = dealt(3, {0: ["KH", "QH", "7S", "8S", "9S", "7D", "8D", "9D"]}, ["H", "pass", "pass", "pass"])
+    assert state.view(1)["known"] == [[], [], [], []]
+    state.apply(play("QH", "belote"))
+    for seat in (0, 1, 2, None):
+        assert state.view(seat)["known"] == [["KH"], [], [], []]
+    v1 = state.view(1)
+    assert "KH" not in v1["unseen"] and v1["hidden"]["hand0"] == 6 and v1["hand_sizes"][0] == 7
+    assert "KH" not in [c for cards in state.hidden_zones(1).values() for c in cards]
+    # a determinization keeps the king in seat 0's hand
+    rebuilt = Belote.from_view(v1, state.hidden_zones(1))
+    assert rebuilt.card_zones()["hand0"] == state.card_zones()["hand0"]
+    assert rebuilt.view(None) == {**state.view(None), "seq": rebuilt.seq, "events": rebuilt.event_count}
+    while play("KH") not in state.legal_actions():
+        state.apply(next(a for a in state.legal_actions() if a.type == "play" and a.card != "KH"))
+        assert state.view(3)["known"] == [["KH"], [], [], []]
+    state.apply(play("KH"))
+    assert state.view(1)["known"] == [[], [], [], []]
+    autoplay(state)
+    assert state.view(None)["known"] == [[], [], [], []]
+
+
 def test_belote_refusals() -> None:
     state = dealt(3, {0: ["KH", "QH", "KS", "8S", "9S", "7D", "8D", "9D"]}, ["H", "pass", "pass", "pass"])
     refused(state, play("KS", "belote"), "king and queen of trumps")
