@@ -660,6 +660,36 @@ def test_mariage_any_time_once_per_deal_and_before_declaring() -> None:
     assert tertz_h in s.legal_actions() and mariage not in s.legal_actions()
 
 
+def test_a_card_counts_in_one_sequence_and_one_four() -> None:
+    """§14.3: the jack of hearts scores in the 9-10-J tertz and again in the four jacks."""
+    nd = ["JS", "JH", "JD", "JC", "9H", "TH", "7C", "8D", "AS"]
+    dl = ["AC", "8H", "QH", "7D", "9D", "TD", "8C", "9C", "TC"]
+    s = dealt_match(nd, dl, "AD", dealer_seat=1, options={"break_deck": "off"})
+    tertz_h = core.Action("declare", cards=("9H", "TH", "JH"), call="tertz")
+    jacks = core.Action("declare", cards=("JS", "JH", "JD", "JC"), call="two_hundred")
+    assert declares(s) == [jacks, tertz_h]
+    s.apply(tertz_h)  # seat 1's clubs tertz (top 10) is lower: it stands
+    assert s.view(None)["declarations"][-1]["result"] == "stands"
+    play(s, "7C")
+    play(s, "AC")  # seat 1 wins and leads trick 2; both draw back to nine
+    play(s, "8H")
+    assert s.current_player == 0 and jacks in s.legal_actions()
+    s.apply(jacks)
+    assert s.view(None)["declared_points"] == [220, 0]
+    assert s.view(None)["scored_fours"][0] == ["JS", "JH", "JD", "JC"]
+
+
+def test_no_exchange_when_the_turned_card_is_the_seven() -> None:
+    nd = ["AH", "TH", "KH", "QS", "JS", "9S", "AC", "TC", "KC"]
+    dl = ["7H", "8H", "9H", "7D", "8D", "9D", "7C", "8C", "9C"]
+    s = dealt_match(nd, dl, "7S", dealer_seat=1)
+    assert core.Action("exchange") not in s.legal_actions()
+    with pytest.raises(core.IllegalAction, match="you do not hold the seven of spades"):
+        s.apply(core.Action("exchange"))
+    play(s, "AH")
+    assert core.Action("exchange") not in s.legal_actions()
+
+
 def test_mariage_with_fewer_than_nine_cards() -> None:
     s = position(trump="C", hands={0: ["KC", "QC", "7H"], 1: ["8H", "9H", "TH"]}, leader=0)
     m = core.Action("declare", cards=("QC", "KC"), call="mariage")
@@ -734,6 +764,20 @@ def test_challenge_includes_the_opponents_led_card() -> None:
     assert s.view(None)["declared_points"] == [20, 0]
     # JH, QH are public in seat 0's hand; TH is on the table
     assert s.view(None)["known"][0] == ["JH", "QH"]
+
+
+def test_challenge_hand_holds_the_card_taken_by_the_exchange() -> None:
+    """Rules note: H_O is what the opponent holds now plus his led card, so after exchanging
+    the seven on his lead he shows the turned card he took (Q-K-A of trumps), not the seven."""
+    o_hand = ["7H", "QH", "KH", "8S", "TS", "7D", "9D", "8C", "AC"]
+    p_hand = ["TD", "JD", "QD", "8H", "9S", "7S", "7C", "9C", "KS"]
+    s = dealt_match(o_hand, p_hand, "AH", dealer_seat=1)  # seat 0 leads, hearts are trumps
+    s.apply(core.Action("exchange"))
+    play(s, "AC")
+    s.apply(core.Action("declare", cards=("TD", "JD", "QD"), call="tertz"))
+    ev = [x for x in s.events if x["type"] == "declared"][-1]
+    assert ev["result"] == "beaten" and ev["reply"]["cards"] == ["QH", "KH", "AH"]
+    assert s.view(None)["declared_points"] == [20, 0]
 
 
 def test_sequence_order_rank_option() -> None:
