@@ -150,6 +150,8 @@ _BID_LISTS: list[tuple[tuple[Action, ...], ...]] = [
 ]
 """``_BID_LISTS[cur + 1][extra]``: the legal calls above contract ``cur``, plus double (1) or redouble (2)."""
 _DECLARE_CACHE: dict[tuple[str, int], Action] = {}
+_WEAKEST: dict[str, int] = {"tierce": 3 * 16 + 2, "quarte": 4 * 16 + 3, "quint": 5 * 16 + 4, CARRE: 0}
+"""Strength of the weakest combination of each category (7-8-9, 7 to T, 7 to J, four queens): a placeholder's."""
 
 
 def mask_strs(mask: int) -> list[str]:
@@ -849,7 +851,7 @@ class Belote(State):
 
     def _add_declaration(self, p: int, call: str, mask: int) -> None:
         self._decls.append((p, call, mask))
-        self._decl_strength.append(declaration_strength(call, mask) if mask else -1)
+        self._decl_strength.append(declaration_strength(call, mask) if mask else _WEAKEST[call])
         self._decl_opts[p] = None
 
     def _play(self, cid: int, action: Action) -> None:

@@ -782,6 +782,31 @@ def test_declare_overlap_carre_or_sequence() -> None:
     assert rebuilt.deal_results[-1] == a.deal_results[-1]
 
 
+def test_placeholder_declaration_scores_when_uncontested() -> None:
+    """A determinization whose fill lacks an announced combination keeps a placeholder that still scores."""
+    cards = _last_trick_cards("S")
+    state = position("S", [], {i: [c] for i, c in enumerate(cards)}, n_tricks=7, tricks_won=[4, 3, 0, 0],
+                     card_points=[100, 52], declarations=[{"seat": 1, "call": "tierce"}, {"seat": 3, "call": "carre"}])
+    for c in cards:
+        state.apply(play(c))
+    res = state.deal_results[-1]
+    assert res["declared"] == [{"seat": 1, "call": "tierce", "points": 20, "scored": True},
+                               {"seat": 3, "call": "carre", "points": 100, "scored": True}]
+    assert res["declarations"] == [0, 120]
+    # against a real combination of its kind, the placeholder (the weakest of its kind) loses
+    state = position("S", [], {i: [c] for i, c in enumerate(cards)}, n_tricks=7, tricks_won=[4, 3, 0, 0],
+                     card_points=[100, 52], declarations=[
+                         {"seat": 1, "call": "tierce"},
+                         {"seat": 0, "call": "tierce", "cards": ["8C", "9C", "TC"]}])
+    for c in cards:
+        state.apply(play(c))
+    assert [d["scored"] for d in state.deal_results[-1]["declared"]] == [False, True]
+    weakest = core.games.belote._WEAKEST
+    for call, cards in (("tierce", ["7H", "8H", "9H"]), ("quarte", ["7H", "8H", "9H", "TH"]),
+                        ("quint", ["7H", "8H", "9H", "TH", "JH"]), ("carre", ["QS", "QH", "QD", "QC"])):
+        assert weakest[call] == declaration_strength(call, mask(cards))
+
+
 def test_best_of_a_kind_first_two_tierces() -> None:
     state = dealt(3, {0: ["7S", "8S", "9S", "QH", "KH", "AH", "7D", "9C"]}, ["H", "pass", "pass", "pass"])
     assert _offers(state) == [("tierce", ("QH", "KH", "AH"))]
