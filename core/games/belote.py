@@ -962,6 +962,7 @@ class Belote(State):
                 {"seat": s, "call": call, "cards": mask_strs(m)} for s, call, m in self._decls]})
         self._emit(_result_event(result))
         if over:
+            self._pot = 0  # points still hanging when the match ends are discarded (§10.5)
             self._winner = 0 if sc[0] > sc[1] else 1
             self._phase = PHASE_OVER
             self._cp = None

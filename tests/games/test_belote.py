@@ -934,6 +934,16 @@ def test_bidding_refusals_and_options() -> None:
     refused(norx, bid("redouble"), "not allowed")
 
 
+def test_bidder_may_overbid_its_own_contract_cancelling_the_double() -> None:
+    state = dealt(3, {}, ["C", "double", "pass", "pass"])  # seat 0 bids, seat 1 doubles; back to seat 0
+    assert state.current_player == 0
+    assert {a.call for a in state.legal_actions()} == {"pass", "D", "H", "S", "NT", "AT", "redouble"}
+    state.apply(bid("H"))
+    for _ in range(3):
+        state.apply(bid("pass"))
+    assert state.view(None)["contract"] == {"call": "H", "declarer": 0, "team": 0, "multiplier": 1}
+
+
 def test_overcall_after_redouble_and_auction_end() -> None:
     state = dealt(0, {}, ["C", "double", "redouble"])
     assert {a.call for a in state.legal_actions()} == {"pass", "D", "H", "S", "NT", "AT"}
@@ -1044,6 +1054,15 @@ def test_leader_plus_one_raises_target() -> None:
     st5 = _last("S", declarer=1, mult=1, card_points=[0, 152], winners=1, capot=True, scores=[160, 150],
                 options=opts, target=166)
     assert st5.deal_results[-1]["scores"] == [160, 175] and st5.view(None)["target"] == 176
+
+
+def test_match_can_end_on_a_hung_deal_and_the_pot_is_discarded() -> None:
+    """The non-declarers reach the target on a hung deal: they win; the hanging points are thrown away."""
+    state = _last("S", declarer=1, mult=1, card_points=[71, 81], winners=0, scores=[145, 100], hanging=5)
+    res = state.deal_results[-1]
+    assert (res["outcome"], res["awarded"], res["hanging_out"], res["game_over"]) == ("hung", [8, 0], 13, True)
+    assert state.current_player is None and state.winner == 0 and state.scores == [153, 100]
+    assert state.view(None)["hanging"] == 0
 
 
 def test_equal_scores_above_target_continue_and_lower_side_can_win() -> None:
