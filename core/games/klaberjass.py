@@ -263,6 +263,9 @@ def match_winner(scores: Sequence[int], target: int) -> int | None:
     return None
 
 
+_COUNT_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
 def _suit_name(s: int) -> str:
     return SUIT_NAMES[SUITS[s]]
 
@@ -495,8 +498,16 @@ class Klaberjass(State):
             return
         if action.type == "deal":
             raise IllegalAction("it is not time to deal")
-        if action in self.legal_actions():
+        legal = self.legal_actions()
+        if action in legal:
             return
+        if ph == "declaring" and action.type == "declare" and legal[0].type == "declare":
+            offer = legal[0]  # the same run with its cards in another order
+            if action.cards is not None and sorted(action.cards) == sorted(offer.cards or ()):
+                if action.call == offer.call:
+                    return
+                n = len(action.cards)
+                raise IllegalAction(f"a run of {_COUNT_NAMES.get(n, str(n))} is declared as {offer.call}")
         raise IllegalAction(self._why_not(action))
 
     def _why_not(self, action: Action) -> str:
@@ -724,10 +735,10 @@ class Klaberjass(State):
         seat = self._cp
         assert seat is not None
         if action.type == "declare":
-            run = [CARD_IDS[c] for c in action.cards or ()]
+            run = sorted(CARD_IDS[c] for c in action.cards or ())
             self.declared[seat].append(run)
             ev = {"type": "declared", "seat": seat, "call": action.call}
-            self._emit(ev, seat, {**ev, "cards": list(action.cards or ())})
+            self._emit(ev, seat, {**ev, "cards": _strs(run)})
             if not self.best_only:
                 return
         else:

@@ -369,8 +369,14 @@ def test_best_only_one_declaration_and_only_best_run() -> None:
         act(s, {"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"})
     with pytest.raises(core.IllegalAction):
         act(s, {"type": "declare", "cards": ["7C", "8C", "9C"], "call": "20"})  # not maximal
-    act(s, {"type": "declare", "cards": ["7C", "8C", "9C", "TC"], "call": "50"})
+    with pytest.raises(core.IllegalAction, match="a run of four is declared as 50"):
+        act(s, {"type": "declare", "cards": ["7C", "8C", "9C", "TC"], "call": "20"})
+    # the cards may be listed in any order (as in Belote); the engine keeps them low to high
+    act(s, {"type": "declare", "cards": ["TC", "9C", "8C", "7C"], "call": "50"})
     assert s.current_player == 1  # best_only: the turn passes at once
+    assert s.view(0)["declarations"][0] == [{"call": "50", "cards": ["7C", "8C", "9C", "TC"]}]
+    mine = [e for e in s.events_for(0) if e["type"] == "declared"]
+    assert mine == [{"type": "declared", "seat": 0, "call": "50", "cards": ["7C", "8C", "9C", "TC"]}]
 
 
 def test_declaration_uses_hand_after_exchange() -> None:
