@@ -465,7 +465,10 @@ class Host:
         if hook is not None:
             link.conn.on_send = lambda wire: hook(link.client.seat if link.client is not None else None, wire)
         if self.closed or len(self.links) >= MAX_LINKS:
-            link.conn.close("table_full", "this table accepts no more connections")
+            if self.closed:
+                link.conn.close("host_quit", "The host closed the table")
+            else:
+                link.conn.close("table_full", "this table accepts no more connections")
             self._flush(link)
             writer.close()
             return
