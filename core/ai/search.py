@@ -63,6 +63,9 @@ class Track:
         for k in view.get("known") or []:
             if k:
                 remaining |= mask(k)
+        turnup = view.get("turnup")
+        if view.get("game") == "tertz" and isinstance(turnup, str) and turnup in CARD_IDS:
+            remaining |= 1 << CARD_IDS[turnup]  # Tertz's face-up trump card is drawn last
         self.remaining = remaining
         self.sizes = list(view.get("hand_sizes") or [0] * players)
         if self.tb.mode == "pitch":

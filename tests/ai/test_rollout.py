@@ -1,0 +1,106 @@
+"""The rollout's own trick tracking agrees with the engine, and rollouts finish deals.
+
+The search's rollouts do not ask the engine for a view at every card: they
+keep the trick, the cards still out and the hand sizes themselves
+(:class:`core.ai.search.Track`).  Across many deals of every game and option
+set, after every card played, that tracked state must equal the engine's
+view, and a table built from the view must name the engine's trick winner.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import core
+from core.ai import act, make_bot
+from core.ai.knowledge import mask
+from core.ai.search import Rollout, Track
+from core.cards import CARD_IDS
+from tests.cases import all_cases
+
+CASES = all_cases()
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES,
+                         ids=[f"{g}-{p}p-{i}" for i, (g, p, _) in enumerate(CASES)])
+def test_tracked_trick_agrees_with_the_engine(game: str, players: int, options: dict[str, Any]) -> None:
+    rng = random.Random(21)
+    state = core.new_match(game, players=players, options=options, seed=21)
+    bots = [make_bot("normal", seed=s) for s in range(players)]
+    track: Track | None = None
+    checked = 0
+    for _ in range(4000):
+        cp = state.current_player
+        if checked >= 120:
+            break
+        if cp is None:
+            state = core.new_match(game, players=players, options=options, seed=rng.randrange(1000))
+            track = None
+            continue
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            track = None
+            continue
+        view = state.view(cp)
+        legal = state.legal_actions()
+        action = act(bots[cp], state)
+        all_play = all(a.type == "play" for a in legal)
+        if all_play and track is None:
+            track = Track(view)
+        before = len(state.deal_results)
+        state.apply(action)
+        if not all_play or action.type != "play" or track is None:
+            if not all_play and action.type not in ("declare", "done", "exchange"):
+                track = None
+            continue
+        assert action.card is not None
+        track.played(cp, CARD_IDS[action.card])
+        nxt = state.current_player
+        if len(state.deal_results) != before or nxt is None or nxt < 0:
+            track = None
+            continue
+        v = state.view(nxt)
+        if v["phase"] != "play":
+            track = None
+            continue
+        assert track.trick == [(t["seat"], CARD_IDS[t["card"]]) for t in v["trick"]]
+        assert track.sizes == v["hand_sizes"] or game == "tertz"  # Tertz draws after tricks
+        if game == "tertz":
+            track.sizes = list(v["hand_sizes"])
+        out = mask(v["unseen"])
+        for h in v["hands"]:
+            out |= mask(h or [])
+        for k in v["known"]:
+            out |= mask(k)
+        if game == "pitch":
+            out &= track.tb.trump_mask  # only trumps are ever played (discards stay out)
+        assert out & ~track.remaining == 0, "a card still out was dropped by the tracker"
+        if not v["trick"] and v.get("last_trick"):
+            last = v["last_trick"]
+            cards = [c["card"] if isinstance(c, dict) else c for c in last["cards"]]
+            ids = [CARD_IDS[c] for c in cards]
+            seats = last.get("seats")
+            if isinstance(last["cards"][0], dict):
+                seats = [c["seat"] for c in last["cards"]]
+            elif seats is None and "leader" in last:
+                seats = [(last["leader"] + i) % players for i in range(len(ids))]
+            if seats is not None:
+                assert seats[track.tb.winner_index(ids)] == last["winner"]
+        checked += 1
+    assert checked >= 60
+
+
+@pytest.mark.parametrize("game", sorted(core.GAMES))
+def test_rollouts_finish_the_deal(game: str) -> None:
+    rng = random.Random(4)
+    cls = core.GAMES[game]
+    state = core.new_match(game, players=cls.player_counts[-1], seed=4)
+    state.apply(state.sample_chance(rng))
+    n0 = len(state.deal_results)
+    value = Rollout(random.Random(1)).run(state, 0)
+    assert isinstance(value, float)
+    assert state.current_player in (core.CHANCE, None)
+    assert len(state.deal_results) == n0 + 1
