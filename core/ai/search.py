@@ -391,7 +391,9 @@ class SearchBot:
         if len(order) > 1:
             second = _describe(cands[order[1]])
             gap = value - means[order[1]]
-            return f"{what}: over {n} likely deals it scores {gap:+.1f} points better than {second}"
+            if gap < 0.05:
+                return f"{what}: over {n} likely deals it does as well as {second}"
+            return f"{what}: over {n} likely deals it scores {gap:.1f} points more than {second}"
         return f"{what}: the best result over {n} likely deals"
 
 
