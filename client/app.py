@@ -132,11 +132,29 @@ class App:
         if fullscreen:
             sizes = pygame.display.get_desktop_sizes()
             size = sizes[0] if sizes else self.windowed_size
+            if pygame.display.get_surface() is not None:
+                self._place_window(True, size)  # move first: some X setups keep the old position
             screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._place_window(fullscreen, screen.get_size())
         self.fullscreen = fullscreen
         return screen
+
+    def _place_window(self, fullscreen: bool, size: tuple[int, int]) -> None:
+        """Pin a fullscreen window to the top-left corner (needed where no window manager does it)."""
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy" or not hasattr(pygame, "Window"):
+            return
+        try:
+            win = pygame.Window.from_display_module()
+            if fullscreen:
+                win.position = (0, 0)
+            elif self.fullscreen:  # back from fullscreen: centre the window again
+                sizes = pygame.display.get_desktop_sizes()
+                if sizes:
+                    win.position = (max(0, (sizes[0][0] - size[0]) // 2), max(0, (sizes[0][1] - size[1]) // 2))
+        except (pygame.error, AttributeError, TypeError, ValueError):
+            pass
 
     def toggle_fullscreen(self) -> None:
         """Switch between window and fullscreen at runtime (no restart)."""

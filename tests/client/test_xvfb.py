@@ -107,7 +107,26 @@ def test_real_window_plays_tricks_and_saves_a_screenshot(display: str, tmp_path:
         if shutil.which("import"):
             subprocess.run(["import", "-window", win, str(ARTIFACTS / f"xvfb_{game}_x11.png")], env=env,
                            timeout=30, capture_output=True)
-        subprocess.run(["xdotool", "key", "--window", win, "ctrl+q"], env=env, timeout=10)
+        if game == "belote":  # F11 fullscreen on a real X server, then back to the window
+            subprocess.run(["xdotool", "key", "--window", win, "F11"], env=env, timeout=10)
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and not _report(report).get("fullscreen"):
+                time.sleep(0.1)
+            full = _report(report)
+            assert full.get("fullscreen") and full["size"][0] > 1280, full
+            if shutil.which("import"):
+                subprocess.run(["import", "-window", "root", str(ARTIFACTS / "xvfb_fullscreen.png")], env=env,
+                               timeout=30, capture_output=True)
+            # after a mode change SDL owns a new X window: type to the focused window (XTEST)
+            subprocess.run(["xdotool", "key", "F11"], env=env, timeout=10)
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and _report(report).get("fullscreen"):
+                time.sleep(0.1)
+            back = _report(report)
+            assert not back.get("fullscreen") and back["size"] == [1280, 720], back
+            subprocess.run(["xdotool", "key", "ctrl+q"], env=env, timeout=10)
+        else:
+            subprocess.run(["xdotool", "key", "--window", win, "ctrl+q"], env=env, timeout=10)
         proc.wait(30)
     finally:
         if proc.poll() is None:
@@ -116,4 +135,4 @@ def test_real_window_plays_tricks_and_saves_a_screenshot(display: str, tmp_path:
     assert proc.returncode == 0, proc.stderr.read().decode() if proc.stderr else ""
     assert shot.is_file() and shot.stat().st_size > 10_000
     final = _report(report)
-    assert final["size"] == [1280, 720] and final["table"]["game"] == game
+    assert final["size"] == [1280, 720] and not final["fullscreen"] and final["table"]["game"] == game
