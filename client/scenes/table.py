@@ -1154,8 +1154,18 @@ class TableScene(Scene):
             info.append(f"{count} card" + ("" if count == 1 else "s"))
         it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
         surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
-        # badges: dealer, leader
+        # badges: contract maker, dealer, leader
+        c = v.get("contract")
+        maker = c.get("maker", c.get("declarer", c.get("bidder"))) if isinstance(c, dict) else None
         bx = rect.right - int(14 * s)
+        if maker == seat:
+            trump = labels.trump_suit(v)
+            sym = ui.SUIT_SYMBOL[trump] if trump else "\u2605"
+            pygame.draw.circle(surf, (250, 240, 214), (bx, rect.y + int(14 * s)), int(11 * s))
+            pygame.draw.circle(surf, ui.GOLD, (bx, rect.y + int(14 * s)), int(11 * s), max(1, int(2 * s)))
+            ink = ui.suit_color(trump, self.app.settings.card_style == "four_colour") if trump else (120, 90, 20)
+            ui.blit_center(surf, self.app.fonts.text(sym, int(15 * s), ink, "bold"), (bx, rect.y + int(14 * s)))
+            bx -= int(26 * s)
         for flag, letter, col in ((dealer, "D", (90, 160, 230)), (leader, "L", (230, 150, 60))):
             if flag:
                 pygame.draw.circle(surf, col, (bx, rect.y + int(14 * s)), int(10 * s))
