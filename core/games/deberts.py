@@ -546,6 +546,12 @@ class Deberts(State):
     deck_low_rank: ClassVar[str] = "7"
     deck_jokers: ClassVar[bool] = False
 
+    current_player: int | None = CHANCE
+    """The seat to act, ``CHANCE`` before a deal, ``None`` once the match is over.
+
+    A plain attribute rather than a property: it is read several times per action on the hot path.
+    """
+
     # ------------------------------------------------------------- creation
     @classmethod
     def resolve_options(cls, players: int, given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
@@ -594,7 +600,7 @@ class Deberts(State):
         self.dealer = first_dealer
         self._deal_no = 0
         self._phase = DEAL
-        self._cp: int | None = CHANCE
+        self.current_player: int | None = CHANCE
         self._reset_deal()
 
     def _reset_deal(self) -> None:
@@ -635,6 +641,7 @@ class Deberts(State):
         self._pow: list[int] = POWER[0]
         self._kq = 0
         self._lm = -1
+        self._checked = -1
 
     def _copy_mutable(self, new: State) -> None:
         assert isinstance(new, Deberts)
@@ -660,11 +667,6 @@ class Deberts(State):
         new.bellas = list(self.bellas)
 
     # ------------------------------------------------------- public members
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, ``CHANCE`` before a deal, ``None`` once the match is over."""
-        return self._cp
-
     @property
     def scores(self) -> list[int]:
         """Game totals, one per side."""
@@ -702,7 +704,7 @@ class Deberts(State):
             out = [*t[0][(lm >> 5) & 255], *t[1][(lm >> 21) & 255],
                    *t[2][(lm >> 37) & 255], *t[3][(lm >> 53) & 255]]
             kq = self._kq
-            cp = self._cp
+            cp = self.current_player
             assert cp is not None
             if lm & kq and self.hands[cp] & kq == kq and self._bella_allowed(cp):
                 for c in ids_of(lm & kq):
@@ -715,17 +717,17 @@ class Deberts(State):
                 return [BID_PLAY, BID_PASS]
             ts = self.turnup >> 4
             out = [BID_SUIT[s] for s in range(4) if s != ts]
-            if not (self._dealer_must_name and self._cp == self.dealer):
+            if not (self._dealer_must_name and self.current_player == self.dealer):
                 out.append(BID_PASS)
             return out
         if ph == EXCHANGE:
-            cp = self._cp
+            cp = self.current_player
             assert cp is not None
             if self.hands[cp] >> (self.trump * 16 + RANK_BASE) & 1:
                 return [ACT_EXCHANGE, ACT_KEEP]
             return [ACT_KEEP]
         if ph == DECLARING:
-            cp = self._cp
+            cp = self.current_player
             assert cp is not None
             return [self._declare_action(cp), ACT_DONE]
         return []
@@ -740,7 +742,7 @@ class Deberts(State):
     def _legal_mask(self) -> int:
         lm = self._lm
         if lm < 0:
-            cp = self._cp
+            cp = self.current_player
             assert cp is not None
             hand = self.hands[cp]
             trick = self.trick
@@ -771,7 +773,9 @@ class Deberts(State):
                     raise IllegalAction(self._why_not(c))
                 if action.call is not None:
                     self._check_bella(c)
+                self._checked = c  # only once every check passed
                 return
+            self._checked = -1
             self._check_play_slow(action)
             return
         kind = action.type
@@ -821,7 +825,7 @@ class Deberts(State):
             self._check_bella(c)
 
     def _check_bella(self, c: int) -> None:
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         kq = self._kq
         if not (1 << c) & kq:
@@ -833,7 +837,7 @@ class Deberts(State):
             raise IllegalAction("bella may be announced only after your side has won a trick")
 
     def _why_not(self, c: int) -> str:
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         hand = self.hands[cp]
         if not hand >> c & 1:
@@ -864,7 +868,7 @@ class Deberts(State):
                                     "or 'pass'")
             return
         if call == "pass":
-            if self._dealer_must_name and self._cp == self.dealer:
+            if self._dealer_must_name and self.current_player == self.dealer:
                 raise IllegalAction("the dealer must name a trump suit")
             return
         if call == "play":
@@ -882,7 +886,7 @@ class Deberts(State):
         if action.card is not None:
             raise IllegalAction("the exchange always swaps the seven of trumps for the turned card: "
                                 "send it without a card")
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         if not self.hands[cp] >> (self.trump * 16 + RANK_BASE) & 1:
             raise IllegalAction(f"only the holder of the seven of {_suit_name(self.trump)} may exchange")
@@ -892,7 +896,7 @@ class Deberts(State):
             return
         if action.type != "declare":
             raise IllegalAction(self._expecting())
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         expected = self._declare_action(cp)
         if action.cards is None or set(action.cards) != set(expected.cards or ()):
@@ -936,7 +940,7 @@ class Deberts(State):
         self._deal_no += 1
         self._phase = BIDDING
         self.bid_round = 1
-        self._cp = (d + 1) % n
+        self.current_player = (d + 1) % n
         sizes = [6] * n
         for s in range(n):
             pub = {"type": "dealt", "deal": self._deal_no, "dealer": d, "seat": s, "hand_sizes": sizes}
@@ -944,7 +948,7 @@ class Deberts(State):
         self._emit({"type": "turn_up", "card": CARD_STRS[self.turnup]})
 
     def _apply_bid(self, action: Action) -> None:
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         call = action.call
         assert call is not None
@@ -954,12 +958,12 @@ class Deberts(State):
         if call == "pass":
             self._passes += 1
             if self._passes < n:
-                self._cp = (cp + 1) % n
+                self.current_player = (cp + 1) % n
                 return
             if self.bid_round == 1:
                 self.bid_round = 2
                 self._passes = 0
-                self._cp = (self.dealer + 1) % n
+                self.current_player = (self.dealer + 1) % n
                 return
             self._throw_in()
             return
@@ -983,7 +987,7 @@ class Deberts(State):
         self._emit({"type": "deal_scored", **copy.deepcopy(result)})
         self.dealer = (self.dealer + 1) % self.players
         self._phase = DEAL
-        self._cp = CHANCE
+        self.current_player = CHANCE
 
     def _set_contract(self, maker: int, trump: int, source: str) -> None:
         n = self.players
@@ -1037,12 +1041,12 @@ class Deberts(State):
             else:
                 self._exq = [(d + k) % n for k in range(1, n + 1)]
             self._phase = EXCHANGE
-            self._cp = self._exq[0]
+            self.current_player = self._exq[0]
             return
         self._start_declaring()
 
     def _apply_exchange(self, action: Action) -> None:
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         if action.type == "exchange":
             seven = self.trump * 16 + RANK_BASE
@@ -1058,7 +1062,7 @@ class Deberts(State):
             self._emit({"type": "keep", "seat": cp})
             self._exq.pop(0)
         if self._exq:
-            self._cp = self._exq[0]
+            self.current_player = self._exq[0]
         else:
             self._start_declaring()
 
@@ -1086,12 +1090,12 @@ class Deberts(State):
         start = 0 if after < 0 else order.index(after) + 1
         for s in order[start:]:
             if self._combos[s]:
-                self._cp = s
+                self.current_player = s
                 return
         self._finish_declaring()
 
     def _apply_declare(self, action: Action) -> None:
-        cp = self._cp
+        cp = self.current_player
         assert cp is not None
         if action.type == "declare":
             best = self._combos[cp][0]
@@ -1139,7 +1143,7 @@ class Deberts(State):
         self.card_total = total
         lead = self.maker if self._lead_maker else (self.dealer + 1) % self.players
         self.leader = lead
-        self._cp = lead
+        self.current_player = lead
         self._lm = -1
 
     def _deberts_win(self, seat: int, combo: Combo) -> None:
@@ -1164,17 +1168,19 @@ class Deberts(State):
     def _end_match(self, side: int) -> None:
         self._winner = side
         self._phase = OVER
-        self._cp = None
+        self.current_player = None
         self._emit({"type": "match_over", "scores": list(self._scores), "winner": side})
 
     def _apply_play(self, action: Action) -> None:
-        seat = self._cp
+        seat = self.current_player
         assert seat is not None
         card = action.card
         assert card is not None
-        c = _ACT_CID.get(id(action), -1)
+        c = self._checked  # the card id found by _check for this very action, if interned
         if c < 0:
             c = CARD_IDS[card]
+        else:
+            self._checked = -1
         b = 1 << c
         self.hands[seat] ^= b
         known = self.known
@@ -1198,11 +1204,11 @@ class Deberts(State):
             self.bellas.append((seat, c))
             self._emit({"type": "played", "seat": seat, "card": card, "call": "bella"})
         else:
-            self._emit({"type": "played", "seat": seat, "card": card})
+            self._log.append(({"type": "played", "seat": seat, "card": card}, -2, None))  # = _emit, inlined
         if len(trick) == self.players:
             self._end_trick()
         else:
-            self._cp = seat + 1 if seat + 1 < self.players else 0
+            self.current_player = seat + 1 if seat + 1 < self.players else 0
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -1226,7 +1232,7 @@ class Deberts(State):
             self._score_deal(w)
         else:
             self.leader = w
-            self._cp = w
+            self.current_player = w
 
     # --------------------------------------------------------------- scoring
     def _pot_json(self) -> Any:
@@ -1294,7 +1300,7 @@ class Deberts(State):
                 nxt = next((self.dealer + k) % n for k in range(1, n + 1) if unit[(self.dealer + k) % n] == bu)
         self.dealer = nxt
         self._phase = DEAL
-        self._cp = CHANCE
+        self.current_player = CHANCE
 
     # ----------------------------------------------------------------- views
     def _hidden_ids(self, seat: int | None) -> dict[str, list[int]]:
@@ -1411,7 +1417,7 @@ class Deberts(State):
         st._deal_no = int(view["deal_number"])
         st._phase = PHASES.index(view["phase"])
         cp = view["current_player"]
-        st._cp = None if cp is None else int(cp)
+        st.current_player = None if cp is None else int(cp)
         st._pots = [int(x) for x in view["pots"]]
         st._app_pots = [(int(p["amount"]), tuple(int(r) for r in p["rivals"]), int(p["maker"]))
                         for p in view["app_pots"]]

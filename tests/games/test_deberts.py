@@ -1489,3 +1489,16 @@ def test_split_points_property(amount: int, k: int, half_up: bool) -> None:
     else:
         assert sum(shares) == amount and shares == sorted(shares, reverse=True)
         assert max(shares) - min(shares) <= 1
+
+
+def test_refused_play_then_equal_action_from_json() -> None:
+    """A refused interned action leaves no trace; an equal action parsed from JSON is then applied."""
+    s = position(players=2, trump="H", hands={0: ["KH", "QH", "7S"]}, to_play=0,
+                 options={"bella_requires_trick": True})
+    before = s.view(None)
+    with pytest.raises(core.IllegalAction):
+        s.apply(db._BELLA["KH"])
+    assert s.view(None) == before
+    s.apply(act({"type": "play", "card": "7S"}))
+    assert s.view(None)["trick"] == [{"seat": 0, "card": "7S"}]
+    assert s.view(0)["hands"][0] == ["QH", "KH"]
