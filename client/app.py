@@ -89,6 +89,7 @@ class App:
         if self.args.fullscreen:
             fullscreen = True
         pygame.display.set_caption("Bella")
+        self._set_icon()
         self.fullscreen = False
         self.screen = self._set_mode(fullscreen)
         self.fonts = ui.Fonts()
@@ -113,6 +114,22 @@ class App:
             self.toast(settings_error, error=True, seconds=9.0)
 
     # ------------------------------------------------------------- display
+    @staticmethod
+    def _set_icon() -> None:
+        """A small card with a heart as the window icon (drawn, no file)."""
+        try:
+            from client.cards import draw_suit
+
+            icon = pygame.Surface((64, 64))
+            icon.fill((20, 98, 62))
+            pygame.draw.rect(icon, (252, 250, 243), (12, 4, 40, 56), border_radius=6)
+            pygame.draw.rect(icon, (168, 160, 146), (12, 4, 40, 56), width=2, border_radius=6)
+            draw_suit(icon, "H", (32, 33), 28, (206, 28, 40))
+            icon.set_colorkey((20, 98, 62))
+            pygame.display.set_icon(icon)
+        except pygame.error:
+            pass
+
     @property
     def size(self) -> tuple[int, int]:
         """The window size in pixels."""
