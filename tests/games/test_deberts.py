@@ -1232,23 +1232,32 @@ def check_sheet(s: core.State, app: bool) -> dict[str, int]:
         m = totals[mu]
         others = [u for u in range(len(totals)) if u != mu]
         if not app:
-            pot = sum(r["pot_in"])
+            queue = s.options["hanging_pots"] == "queue"
+            pot = (r["pot_in"][0] if r["pot_in"] else 0) if queue else sum(r["pot_in"])
             d = sum(totals[u] for u in others)
             expect = "made" if m > d else "bide" if m < d else "hanging"
             assert r["outcome"] == expect
             if expect == "made":
-                assert r["deal_scores"][mu] == m + pot and r["pot_out"] == []
+                assert r["deal_scores"][mu] == m + pot
+                assert r["pot_out"] == (r["pot_in"][1:] if queue else [])
                 if pot:
                     seen["pot_won"] = seen.get("pot_won", 0) + 1
             elif expect == "bide":
-                assert r["deal_scores"][mu] == 0
-                assert sum(r["deal_scores"]) == sum(totals) + pot
+                assert r["deal_scores"][mu] == 0 and r["pot_out"] == (r["pot_in"][1:] if queue else [])
+                if s.options["split_rounding"] == "conserve":
+                    assert sum(r["deal_scores"]) == sum(totals) + pot
                 if len(others) > 1:
                     seen["split"] = seen.get("split", 0) + 1
                     shares = [r["split"][u] for u in others]
-                    assert max(shares) - min(shares) <= 1 and sum(shares) == m + pot
+                    if s.options["split_rounding"] == "conserve":
+                        assert max(shares) - min(shares) <= 1 and sum(shares) == m + pot
+                    else:
+                        assert len(set(shares)) == 1 and abs(shares[0] - (m + pot) / len(others)) <= 0.5
             else:
-                assert r["deal_scores"][mu] == 0 and r["pot_out"] == [pot + m]
+                assert r["deal_scores"][mu] == 0
+                assert r["pot_out"] == ([*r["pot_in"], m] if queue else [pot + m])
+                if r["pot_in"]:
+                    seen["pot_grew"] = seen.get("pot_grew", 0) + 1
         else:
             top = max(totals[u] for u in others)
             if m > top:
@@ -1272,16 +1281,18 @@ def test_random_classic_matches_hanging_carried_then_won() -> None:
     assert seen.get("hanging") and seen.get("pot_won"), seen
 
 
-def test_random_three_player_splits() -> None:
-    seen: dict[str, int] = {}
-    for seed in range(40):
-        for opts in ({}, {"split_rounding": "half_up", "hanging_pots": "queue"}):
-            if opts:
-                play_random(3, opts, seed)
-                continue
-            for k, v in check_sheet(play_random(3, opts, seed), app=False).items():
+def test_random_splits_and_queued_pots() -> None:
+    for players, opts in ((3, {}), (3, {"split_rounding": "half_up", "hanging_pots": "queue"}),
+                          (4, {"four_player_mode": "individual"}), (2, {"hanging_pots": "queue"}), (4, {})):
+        seen: dict[str, int] = {}
+        for seed in range(40):
+            for k, v in check_sheet(play_random(players, opts, seed), app=False).items():
                 seen[k] = seen.get(k, 0) + v
-    assert seen.get("split"), seen
+        assert seen.get("bide") and seen.get("made"), (players, opts, seen)
+        if opts.get("four_player_mode") != "individual":  # m == sum of three defenders is rare
+            assert seen.get("hanging"), (players, opts, seen)
+        if players == 3 or opts.get("four_player_mode") == "individual":
+            assert seen.get("split"), (players, opts, seen)
 
 
 def test_random_app_matches_eggs_and_penalties() -> None:
@@ -1502,3 +1513,14 @@ def test_refused_play_then_equal_action_from_json() -> None:
     s.apply(act({"type": "play", "card": "7S"}))
     assert s.view(None)["trick"] == [{"seat": 0, "card": "7S"}]
     assert s.view(0)["hands"][0] == ["QH", "KH"]
+
+
+def test_tertz_card_values() -> None:
+    plain = sum(db.VALUES["tertz"][1][card_id(r + "S")] for r in "789TJQKA")
+    trumps = sum(db.VALUES["tertz"][1][card_id(r + "H")] for r in "789TJQKA")
+    assert (plain, trumps) == (27, 59)
+    assert [db.VALUES["tertz"][1][card_id(c)] for c in ("KS", "QS", "JS", "9H", "JH")] == [3, 2, 1, 13, 20]
+    assert [db.VALUES["deberts"][1][card_id(c)] for c in ("KS", "QS", "JS", "9H", "JH")] == [4, 3, 2, 14, 20]
+    for values, total in (("tertz", 3 * 27 + 59 + 10), ("deberts", 162)):
+        s = play_random(4, {"card_values": values}, 1)
+        assert all(r["card_total"] == total for r in s.deal_results if r["outcome"] != "annulled")
