@@ -154,3 +154,29 @@ def test_second_match_and_spectator() -> None:
             watcher.close()
         finally:
             ann.close()
+
+
+def test_late_spectator_gets_a_long_backlog_in_parts() -> None:
+    """More than 500 events to catch up: several updates, only the last with the view; nothing lost."""
+    from net.messages import MAX_EVENTS_PER_UPDATE
+    from tests.net.helpers import RawClient
+
+    bots = {0: "random", 1: "random", 2: "random", 3: "random"}
+    with running_host("belote", 4, {"target_score": 3000}, "Long", bots=bots, seed=2,
+                      bot_delay=0.002) as (host, thread):
+        thread.call_wait(host.start_match)
+        wait_until(lambda: host.state.event_count > MAX_EVENTS_PER_UPDATE + 50, timeout=30)
+        r = RawClient(host.port)
+        r.hello("Late")
+        first = r.expect("update")
+        assert first["view"] is None and first["first"] == 0 and len(first["events"]) == MAX_EVENTS_PER_UPDATE
+        events = list(first["events"])
+        while True:
+            upd = r.expect("update")
+            assert upd["first"] == len(events)
+            events += upd["events"]
+            if upd["view"] is not None:
+                break
+        assert events == host.state.events_for(None)[: len(events)]
+        assert upd["view"]["seat"] is None and all(h is None for h in upd["view"]["hands"])
+        r.close()
