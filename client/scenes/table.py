@@ -58,6 +58,7 @@ class TableScene(Scene):
         self.shown_decl: dict[int, tuple[list[str], float]] = {}
         self.confetti: Confetti | None = None
         self.events: deque[dict[str, Any]] = deque()
+        self.pending: deque[Any] = deque()
         self.wait = 0.0
         self.result: dict[str, Any] | None = None
         self.ended = False
@@ -139,18 +140,29 @@ class TableScene(Scene):
             self.add(self.chat_input)
 
     # ============================================================ session
+    def _idle(self) -> bool:
+        return not self.events and self.wait <= 0 and self.result is None and not self.ended
+
     def _poll(self, force: bool = False) -> None:
-        if not force and (self.events or self.wait > 0 or self.result is not None or self.ended):
-            return
-        for u in self.session.poll():
-            if u.error:
-                self.show_error(u.error)
-            if u.status:
-                self.status = (u.status, 6.0)
-                self.app.toast(u.status)
+        """Fetch updates (always when ``force``, else only when idle) and show the next one in order.
+
+        Updates wait in ``pending`` until the previous one's animations (and
+        any result panel) are done, so a fast peer never skips what we show.
+        """
+        if force or (not self.pending and self._idle()):
+            for u in self.session.poll():
+                if u.error:
+                    self.show_error(u.error)
+                if u.status:
+                    self.status = (u.status, 6.0)
+                    self.app.toast(u.status)
+                if u.view is not None or u.events:
+                    self.pending.append(u)
+        while self.pending and (self.view is None or self._idle()):
+            u = self.pending.popleft()
             if u.view is not None:
                 self._adopt(u.view, list(u.events))
-            elif u.events:
+            else:
                 self.events.extend(u.events)
 
     def _adopt(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
@@ -332,8 +344,13 @@ class TableScene(Scene):
         acts = self.card_actions.get(card)
         if not acts:
             if self.card_actions:
-                self.show_error(self.reason(card) or "That card cannot be played now.")
                 self.shake = (card, 0.4)
+                why = self.reason(card)
+                if why is not None:
+                    self.show_error(why)
+                else:  # no dry run here (a network session): the host's engine refuses it with the reason
+                    self.session.submit(self._card_action(card))
+                    self._poll(force=True)
             else:
                 self.show_error("Choose one of the options above first.")
             return
@@ -347,8 +364,14 @@ class TableScene(Scene):
         self.actions_key = ()
         self._rebuild_actions()
 
+    def _card_action(self, card: str) -> core.Action:
+        """The action a click on ``card`` stands for now (a play, or a one-card discard)."""
+        if self.card_actions and not any(a.get("type") == "play" for v in self.card_actions.values() for a in v):
+            return core.Action("discard", cards=(card,))
+        return core.Action("play", card=card)
+
     def reason(self, card: str) -> str | None:
-        """Why ``card`` cannot be played now, from the engine (cached per position)."""
+        """Why ``card`` cannot be played now, from the engine's dry run (cached); None if unknown."""
         if self.view is None:
             return None
         key = (int(self.view.get("seq", 0)), card)
@@ -356,15 +379,11 @@ class TableScene(Scene):
             explain = getattr(self.session, "explain", None)
             text: str | None = None
             if explain is not None:
-                kind = "play"
-                if not any(a.get("type") == "play" for v in self.card_actions.values() for a in v):
-                    kind = "discard"
-                act = core.Action(kind, card=card) if kind == "play" else core.Action(kind, cards=(card,))
                 try:
-                    text = explain(act)
-                except Exception:  # a remote session may not support dry runs
+                    text = explain(self._card_action(card)) or "Not playable now."
+                except Exception:  # a session that cannot do dry runs: no reason to show
                     text = None
-            self.reasons[key] = text or "Not playable now."
+            self.reasons[key] = text
             if len(self.reasons) > 200:
                 self.reasons.clear()
         return self.reasons[key]
@@ -569,7 +588,8 @@ class TableScene(Scene):
             sounds.play("card")
             call = e.get("call")
             if call:
-                self.banner(labels.call_text(str(call)) + "!", f"{self.names[s]} announces")
+                self.banner(labels.call_text(str(call)) + "!", "you announce" if s == self.me else
+                            f"{self.names[s]} announces")
                 self.bubble(s, labels.call_text(str(call)) + "!")
         elif t == "trick":
             winner = e.get("winner")

@@ -121,12 +121,23 @@ def test_remote_style_session_status_and_chat() -> None:
     key(pygame.K_RETURN)
     app.frame(1 / 60)
     assert sess.sent == ["hi all"] and t.chat_input is None
-    # hovering an illegal card without a dry-run API still explains something
-    run_until(app, lambda a: t.my_turn() and bool(t.card_actions), max_frames=3000,
-              player=__import__("tests.client.driver", fromlist=["Player"]).Player(3))
-    bad = [c for c in t.hand_order if c not in t.card_actions]
-    if bad:
-        assert t.reason(bad[0])
+    # without a dry-run API, clicking an illegal card sends it: the engine's refusal comes back as Update.error
+    from tests.client.driver import Player, card_point, click
+
+    def illegal_possible(a: Any) -> bool:
+        return (t.my_turn() and bool(t.card_actions) and not t.events and t.wait <= 0 and t.result is None
+                and any(c not in t.card_actions for c in t.hand_order))
+
+    run_until(app, illegal_possible, max_frames=20000, player=Player(3))
+    bad = next(c for c in t.hand_order if c not in t.card_actions)
+    assert t.reason(bad) is None
+    seq = t.view["seq"]
+    t.error = None
+    click(card_point(t, bad))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert t.error is not None and t.error[0][0].isupper(), t.error
+    assert t.view["seq"] == seq and bad in t.hand_order
     app.shutdown()
 
 
