@@ -729,6 +729,8 @@ class Deberts(State):
         if ph == DECLARING:
             cp = self.current_player
             assert cp is not None
+            if not self._combos[cp]:  # only in a determinized state whose fill gave this seat none
+                return [ACT_DONE]
             return [self._declare_action(cp), ACT_DONE]
         return []
 
@@ -898,6 +900,8 @@ class Deberts(State):
             raise IllegalAction(self._expecting())
         cp = self.current_player
         assert cp is not None
+        if not self._combos[cp]:
+            raise IllegalAction("you hold no combination to declare")
         expected = self._declare_action(cp)
         if action.cards is None or set(action.cards) != set(expected.cards or ()):
             want = " ".join(expected.cards or ())

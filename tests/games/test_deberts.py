@@ -1524,3 +1524,28 @@ def test_tertz_card_values() -> None:
     for values, total in (("tertz", 3 * 27 + 59 + 10), ("deberts", 162)):
         s = play_random(4, {"card_values": values}, 1)
         assert all(r["card_total"] == total for r in s.deal_results if r["outcome"] != "annulled")
+
+
+def test_from_view_with_an_inconsistent_fill_still_plays() -> None:
+    """The AI may determinize a declaring seat's hand without combinations: it can only pass."""
+    hands = EXAMPLES["D9"]["given"]["hands"]
+    s = dealt(3, 2, {int(k): v for k, v in hands.items()}, unused_card(hands, "D"))
+    name_trump(s, 0, "D")
+    assert s.current_player == 0
+    view = s.view(1)
+    fill = s.hidden_zones(1)
+    pool = fill["hand0"] + fill["hand2"]
+    # give seat 0 a hand without any run: one card of each rank-gap
+    no_runs = sorted(pool, key=lambda c: (c[1], "79JKA8QT".index(c[0]) if c[0] in "79JKA8QT" else 9))
+    rebuilt = None
+    for shift in range(len(pool)):
+        cand = (no_runs[shift:] + no_runs[:shift])[:9]
+        if not db.hand_combos(strs_to_mask(cand), SUITS.index("D"), False, False):
+            rest = [c for c in pool if c not in cand]
+            rebuilt = Deberts.from_view(view, {"hand0": cand, "hand2": rest, "stock": fill["stock"]})
+            break
+    assert rebuilt is not None
+    assert rebuilt.legal_actions() == [DONE]
+    with pytest.raises(core.IllegalAction, match="no combination"):
+        rebuilt.apply(s.legal_actions()[0])
+    rebuilt.apply(DONE)
