@@ -334,6 +334,7 @@ class Host:
                 self.on_change()
             except Exception:  # a broken listener must not break the table
                 log.exception("lobby change listener failed")
+        self._maybe_autostart()  # e.g. the last player who was not ready left
 
     # ------------------------------------------------------------------ match
     def _advance(self) -> None:
