@@ -241,3 +241,41 @@ def test_a_failing_scene_is_reported_and_the_app_goes_back_to_the_menu(monkeypat
     assert any("boom" in str(t[0]) for t in app.toasts)
     app.frame(1 / 60)
     app.shutdown()
+
+
+def test_new_game_form_starts_a_table_by_keyboard_and_mouse() -> None:
+    from client.scenes.newgame import NewGame
+    from client.widgets import Picker
+
+    app = make_app(["--no-sound"])
+    menu = app.top
+    new = next(w for w in menu.widgets.items if getattr(w, "text", "") == "New game")  # type: ignore[union-attr]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=new.rect.center, button=1))
+    app.frame(1 / 60)
+    form = app.top
+    assert isinstance(form, NewGame)
+    game_picker = next(w for w in form.widgets.items if isinstance(w, Picker) and w.label == "Game")
+    target = "tertz"
+    for _ in range(10):
+        if form.game == target:
+            break
+        right = game_picker._arrows()[1]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right.center, button=1))
+        app.frame(1 / 60)
+        game_picker = next(w for w in form.widgets.items if isinstance(w, Picker) and w.label == "Game")
+    assert form.game == target
+    rule = form.rule_rows[0]
+    before = rule.value
+    form.widgets.set_focus(rule)
+    key(pygame.K_RIGHT)
+    app.frame(1 / 60)
+    assert form.options[form._rule_ids[0]] != before
+    start = next(w for w in form.widgets.items if getattr(w, "text", "") == "Start")
+    form.widgets.set_focus(start)
+    key(pygame.K_RETURN)
+    app.frame(1 / 60)
+    t = table_of(app)
+    assert t is not None and t.session.game == "tertz"
+    assert t.session.state.options[form._rule_ids[0]] == form.options[form._rule_ids[0]]
+    assert app.settings.last_game == "tertz"
+    app.shutdown()
