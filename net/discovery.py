@@ -34,6 +34,9 @@ log = logging.getLogger("bella.net.discovery")
 
 SERVICE_TYPE = "_bella._tcp.local."
 """The DNS-SD service type of a Bella table."""
+OTHER_TTL = 120
+"""TTL (s) of the PTR/SRV/TXT records (zeroconf's default is 75 min): a table whose host vanished without
+a goodbye leaves the browsers' lists within about two minutes."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,7 @@ class Advertiser:
         self.info = ServiceInfo(
             SERVICE_TYPE, f"{instance}.{SERVICE_TYPE}", port=self.port, properties=props,
             server=f"bella-{secrets.token_hex(4)}.local.", parsed_addresses=self.addresses,
+            other_ttl=OTHER_TTL,
         )
         await (await self._azc.async_register_service(self.info, allow_name_change=True))
         self.registered.set()
@@ -173,7 +177,7 @@ class Advertiser:
             self._dirty = False
             old = self.info
             self.info = ServiceInfo(old.type, old.name, port=old.port, properties=self.txt(), server=old.server,
-                                    parsed_addresses=self.addresses)
+                                    parsed_addresses=self.addresses, other_ttl=OTHER_TTL)
             try:
                 await (await self._azc.async_update_service(self.info))
             except Exception:
