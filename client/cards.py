@@ -349,61 +349,98 @@ class CardArt:
         return surf
 
     def _draw_court(self, surf: pygame.Surface, rank: str, suit: str, ink: tuple[int, int, int]) -> None:
+        """A double-headed court figure in a gold frame (drawn once per size and cached)."""
         w, h = surf.get_size()
         fx, fy = int(w * 0.23), int(h * 0.1)
         fw, fh = w - 2 * fx, h - 2 * fy
         robe, trim = COURT[rank]
-        if self.four_colour or suit in "HD":
-            robe = robe if not (suit in "HD" and rank == "Q") else (196, 40, 56)
+        if suit in "HD" and rank == "Q":
+            robe = (196, 40, 56)
+        dark = tuple(max(0, c - 70) for c in robe)
+        line = (60, 40, 24)
+        lw = max(1, w // 110)
         half = pygame.Surface((fw, fh // 2))
-        half.fill((246, 236, 212))
+        half.fill((248, 240, 220))
         hw, hh = half.get_size()
-        # shoulders / robe
-        pygame.draw.polygon(half, robe, [(0, hh), (hw * 0.08, hh * 0.62), (hw * 0.32, hh * 0.5),
-                                         (hw * 0.68, hh * 0.5), (hw * 0.92, hh * 0.62), (hw, hh)])
-        pygame.draw.polygon(half, trim, [(hw * 0.38, hh * 0.5), (hw * 0.62, hh * 0.5), (hw * 0.5, hh)])
-        pygame.draw.line(half, (60, 40, 20), (hw * 0.5, hh * 0.5), (hw * 0.5, hh), max(1, w // 100))
+        for k in range(-hh, hw, max(4, w // 22)):  # faint diagonal hatching
+            pygame.draw.line(half, (240, 228, 200), (k, hh), (k + hh, 0), 1)
+
+        def poly(points: list[tuple[float, float]], fill: tuple[int, ...], outline: bool = True) -> None:
+            pygame.gfxdraw.filled_polygon(half, points, fill)
+            pygame.gfxdraw.aapolygon(half, points, line if outline else fill)
+
+        # robe with a darker lining and a trimmed centre band
+        poly([(0, hh), (hw * 0.06, hh * 0.64), (hw * 0.3, hh * 0.5), (hw * 0.7, hh * 0.5), (hw * 0.94, hh * 0.64),
+              (hw, hh)], robe)
+        poly([(hw * 0.06, hh * 0.64), (hw * 0.3, hh * 0.5), (hw * 0.22, hh), (0, hh)], dark)
+        poly([(hw * 0.94, hh * 0.64), (hw * 0.7, hh * 0.5), (hw * 0.78, hh), (hw, hh)], dark)
+        poly([(hw * 0.38, hh * 0.5), (hw * 0.62, hh * 0.5), (hw * 0.56, hh), (hw * 0.44, hh)], trim)
+        for k in range(4):  # buttons down the band
+            y = hh * (0.6 + 0.1 * k)
+            pygame.gfxdraw.filled_circle(half, int(hw * 0.5), int(y), max(1, w // 90), line)
+        # collar
+        pygame.gfxdraw.filled_ellipse(half, int(hw * 0.5), int(hh * 0.52), int(hw * 0.2), int(hh * 0.05),
+                                      (252, 252, 248))
+        pygame.gfxdraw.aaellipse(half, int(hw * 0.5), int(hh * 0.52), int(hw * 0.2), int(hh * 0.05), line)
         # head
-        hr = int(hw * 0.17)
-        hx, hy = int(hw * 0.5), int(hh * 0.36)
-        pygame.gfxdraw.filled_circle(half, hx, hy, hr, (250, 214, 176))
-        pygame.gfxdraw.aacircle(half, hx, hy, hr, (150, 100, 70))
-        eye = max(1, hr // 7)
+        hr = int(hw * 0.16)
+        hx, hy = int(hw * 0.5), int(hh * 0.34)
+        pygame.gfxdraw.filled_circle(half, hx, hy, hr, (250, 216, 180))
+        pygame.gfxdraw.aacircle(half, hx, hy, hr, line)
+        eye = max(1, hr // 8)
         pygame.draw.circle(half, (40, 30, 30), (hx - hr // 3, hy - hr // 8), eye)
         pygame.draw.circle(half, (40, 30, 30), (hx + hr // 3, hy - hr // 8), eye)
         pygame.draw.arc(half, (170, 60, 60), (hx - hr // 3, hy, 2 * (hr // 3), hr // 2), math.pi * 1.1,
                         math.pi * 1.9, max(1, hr // 10))
         if rank == "K":
-            pygame.draw.polygon(half, (120, 84, 40), [(hx - hr * 0.8, hy + hr * 0.5), (hx + hr * 0.8, hy + hr * 0.5),
-                                                       (hx, hy + hr * 1.6)])  # beard
-            crown = [(hx - hr, hy - hr * 0.6), (hx - hr, hy - hr * 1.6), (hx - hr * 0.5, hy - hr * 1.05),
-                     (hx, hy - hr * 1.8), (hx + hr * 0.5, hy - hr * 1.05), (hx + hr, hy - hr * 1.6),
-                     (hx + hr, hy - hr * 0.6)]
-            pygame.gfxdraw.filled_polygon(half, crown, trim)
-            pygame.gfxdraw.aapolygon(half, crown, (140, 100, 30))
+            poly([(hx - hr * 0.75, hy + hr * 0.45), (hx + hr * 0.75, hy + hr * 0.45), (hx, hy + hr * 1.5)],
+                 (126, 86, 44))
+            poly([(hx - hr, hy - hr * 0.55), (hx - hr, hy - hr * 1.6), (hx - hr * 0.5, hy - hr * 1.05),
+                  (hx, hy - hr * 1.8), (hx + hr * 0.5, hy - hr * 1.05), (hx + hr, hy - hr * 1.6),
+                  (hx + hr, hy - hr * 0.55)], trim)
+            for gx in (-0.5, 0, 0.5):
+                pygame.gfxdraw.filled_circle(half, int(hx + gx * hr), int(hy - hr * 0.8), max(1, w // 100),
+                                             (200, 40, 50))
+            # sceptre
+            sx = int(hw * 0.84)
+            pygame.draw.line(half, (150, 110, 40), (sx, int(hh * 0.98)), (sx, int(hh * 0.32)), max(2, w // 60))
+            pygame.gfxdraw.filled_circle(half, sx, int(hh * 0.3), max(2, w // 38), trim)
+            pygame.gfxdraw.aacircle(half, sx, int(hh * 0.3), max(2, w // 38), line)
         elif rank == "Q":
-            pygame.draw.arc(half, (150, 80, 30), (hx - hr * 1.2, hy - hr * 1.1, hr * 2.4, hr * 2.8), 0, math.pi,
-                            max(2, hr // 3))  # hair
-            tiara = [(hx - hr * 0.8, hy - hr * 0.75), (hx - hr * 0.4, hy - hr * 1.3), (hx, hy - hr * 1.05),
-                     (hx + hr * 0.4, hy - hr * 1.3), (hx + hr * 0.8, hy - hr * 0.75)]
-            pygame.gfxdraw.filled_polygon(half, tiara, trim)
-            pygame.gfxdraw.aapolygon(half, tiara, (140, 100, 30))
-        else:  # jack: cap with a feather
-            cap = [(hx - hr * 1.1, hy - hr * 0.5), (hx - hr * 0.9, hy - hr * 1.25), (hx + hr * 0.9, hy - hr * 1.25),
-                   (hx + hr * 1.1, hy - hr * 0.5)]
-            pygame.gfxdraw.filled_polygon(half, cap, robe)
-            pygame.gfxdraw.aapolygon(half, cap, robe)
-            feather = [(hx + hr * 0.6, hy - hr * 1.2), (hx + hr * 1.9, hy - hr * 2.1), (hx + hr * 1.0, hy - hr * 0.9)]
-            pygame.gfxdraw.filled_polygon(half, feather, trim)
-        # suit emblem and letter
-        draw_suit(half, suit, (hw * 0.16, hh * 0.2), hw * 0.2, ink)
-        draw_suit(half, suit, (hw * 0.84, hh * 0.2), hw * 0.2, ink)
+            pygame.draw.arc(half, (150, 80, 30), (hx - hr * 1.25, hy - hr * 1.15, hr * 2.5, hr * 2.9), 0, math.pi,
+                            max(2, hr // 3))
+            poly([(hx - hr * 0.8, hy - hr * 0.75), (hx - hr * 0.4, hy - hr * 1.35), (hx, hy - hr * 1.05),
+                  (hx + hr * 0.4, hy - hr * 1.35), (hx + hr * 0.8, hy - hr * 0.75)], trim)
+            # a flower
+            fxc, fyc = int(hw * 0.17), int(hh * 0.42)
+            pygame.draw.line(half, (40, 120, 60), (fxc, fyc), (int(hw * 0.27), int(hh * 0.9)), max(1, w // 80))
+            pr = max(2, w // 55)
+            for k in range(5):
+                a = k * 2 * math.pi / 5
+                pygame.gfxdraw.filled_circle(half, int(fxc + math.cos(a) * pr * 1.3), int(fyc + math.sin(a) * pr * 1.3),
+                                             pr, (232, 90, 120))
+            pygame.gfxdraw.filled_circle(half, fxc, fyc, pr, trim)
+        else:
+            poly([(hx - hr * 1.1, hy - hr * 0.45), (hx - hr * 0.9, hy - hr * 1.25), (hx + hr * 0.9, hy - hr * 1.25),
+                  (hx + hr * 1.1, hy - hr * 0.45)], robe)
+            poly([(hx + hr * 0.6, hy - hr * 1.2), (hx + hr * 1.9, hy - hr * 2.1), (hx + hr * 1.0, hy - hr * 0.9)],
+                 trim)
+            # halberd
+            px_ = int(hw * 0.15)
+            pygame.draw.line(half, (120, 84, 40), (px_, int(hh * 0.98)), (px_, int(hh * 0.18)), max(2, w // 60))
+            poly([(px_, hh * 0.06), (px_ + hw * 0.06, hh * 0.2), (px_, hh * 0.26), (px_ - hw * 0.06, hh * 0.2)],
+                 (200, 204, 212))
+        # suit emblems in the upper corners of the frame
+        draw_suit(half, suit, (hw * (0.84 if rank != "K" else 0.16), hh * 0.14), hw * 0.17, ink)
+        if rank == "Q":
+            draw_suit(half, suit, (hw * 0.84, hh * 0.14), hw * 0.17, ink)
         surf.blit(half, (fx, fy))
         surf.blit(pygame.transform.rotate(half, 180), (fx, fy + fh - hh))
-        pygame.draw.line(surf, trim, (fx, fy + fh // 2), (fx + fw, fy + fh // 2), max(1, w // 80))
+        pygame.draw.line(surf, trim, (fx, fy + fh // 2), (fx + fw, fy + fh // 2), max(1, w // 70))
         pygame.draw.rect(surf, ink, (fx, fy, fw, fh), max(1, w // 70))
-        pygame.draw.rect(surf, trim, (fx - max(2, w // 40), fy - max(2, w // 40), fw + 2 * max(2, w // 40),
-                                      fh + 2 * max(2, w // 40)), max(1, w // 100))
+        g = max(2, w // 40)
+        pygame.draw.rect(surf, trim, (fx - g, fy - g, fw + 2 * g, fh + 2 * g), max(1, w // 100))
+        del lw
 
     def _draw_joker(self, surf: pygame.Surface, card: str) -> None:
         w, h = surf.get_size()
