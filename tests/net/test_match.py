@@ -13,6 +13,8 @@ import threading
 import time
 from typing import Any
 
+import pytest
+
 import core
 from net.lan import RemoteSession
 from tests.net.helpers import running_host, strings, wait_until
@@ -180,3 +182,35 @@ def test_late_spectator_gets_a_long_backlog_in_parts() -> None:
         assert events == host.state.events_for(None)[: len(events)]
         assert upd["view"]["seat"] is None and all(h is None for h in upd["view"]["hands"])
         r.close()
+
+
+CASES = [(g, n) for g in core.GAMES for n in core.GAMES[g].player_counts]
+
+
+@pytest.mark.parametrize("game, players", CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_every_game_over_the_network(game: str, players: int) -> None:
+    """One human-driven peer and bots at every other seat: two deals (or 400 moves) of each game and
+    player count, with the leak scan on every message and the peer's events equal to the host's."""
+    scan = LeakScanner()
+    bots = {s: "random" for s in range(1, players)}
+    with running_host(game, players, {}, "Every", bots=bots, seed=players, on_send=scan) as (host, thread):
+        scan.host = host
+        me = RemoteSession("127.0.0.1", host.port, "Me")
+        try:
+            wait_until(lambda: me.status == "lobby")
+            me.take_seat(0)
+            me.set_ready(True)
+            wait_until(lambda: host.lobby()["seats"][0]["ready"])
+            thread.call_wait(host.start_match)
+            d = Driver(me, players)
+            deadline = time.monotonic() + 30
+            while not (d.view and (len(d.view["deals"]) >= 2 or d.view["match_over"] or d.view["seq"] > 400)):
+                assert time.monotonic() < deadline, f"stuck at move {host.state.seq}"
+                d.step()
+                time.sleep(0.0005)
+            seq = d.view["seq"]
+            assert d.events == thread.call_wait(lambda: host.state.events_for(0))[: len(d.events)]
+            assert not d.errors and not scan.leaks, (d.errors, scan.leaks[:3])
+            assert seq > 0
+        finally:
+            me.close()
