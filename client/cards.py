@@ -486,5 +486,12 @@ class CardArt:
         pygame.draw.circle(surf, PAPER, (cx, cy), r, max(1, w // 60))
         g = self.fonts.font(int(w * 0.3), "serif").render("B", True, PAPER)
         surf.blit(g, (cx - g.get_width() / 2, cy - g.get_height() / 2))
+        # the four suits around the medallion, and an inner rule
+        for (dx, dy), st in zip(((0, -1), (1, 0), (0, 1), (-1, 0)), "SHCD", strict=True):
+            px_, py_ = cx + dx * (r + w * 0.075), cy + dy * (r + w * 0.2)
+            pygame.draw.circle(surf, dark, (int(px_), int(py_)), int(w * 0.065))
+            draw_suit(surf, st, (px_, py_), w * 0.09, PAPER)
+        rule = inner.inflate(-max(4, w // 12), -max(4, w // 12))
+        pygame.draw.rect(surf, light, rule, width=max(1, w // 120), border_radius=max(2, w // 24))
         pygame.draw.rect(surf, (168, 160, 146), surf.get_rect(), width=max(1, w // 90), border_radius=max(3, w // 12))
         return surf
