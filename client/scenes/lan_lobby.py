@@ -40,6 +40,15 @@ class LobbyScene(Scene):
         self._me: int | None = None
 
     # ---------------------------------------------------------------- layout
+    def relayout(self) -> None:
+        """Rebuild for a new window size or lobby; whoever was typing keeps the chat field's focus."""
+        typing = any(isinstance(w, TextInput) and w.focused for w in self.widgets.items)
+        super().relayout()
+        if typing:
+            field = next((w for w in self.widgets.items if isinstance(w, TextInput)), None)
+            if field is not None:
+                self.widgets.set_focus(field)
+
     def layout(self) -> None:
         app = self.app
         w, h = app.size

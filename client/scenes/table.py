@@ -277,7 +277,8 @@ class TableScene(Scene):
             cur += wd + gap
         lay = self.lay
         base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - int(30 * s)) if lay else h * 0.7
-        top = int(base_y - len(rows) * (bh + gap))
+        history = self._bid_history()
+        top = int(base_y - len(rows) * (bh + gap) - (int(26 * s) if history else 0))
         y = top
         widest = 0
         for row in rows:
@@ -310,7 +311,12 @@ class TableScene(Scene):
             y += bh + gap
         title_w = self.app.fonts.font(int(20 * s), "bold").size(self._prompt_text())[0]
         pw = max(widest, title_w) + int(60 * s)
-        self.panel_rect = pygame.Rect((w - pw) // 2, top - int(44 * s), pw, y - top + int(50 * s) - gap)
+        if history:
+            hw_ = self.app.fonts.font(int(16 * s)).size(history)[0] + int(60 * s)
+            pw = max(pw, hw_)
+            top -= int(0 * s)
+        self.panel_rect = pygame.Rect((w - pw) // 2, top - int(44 * s) - (int(26 * s) if history else 0), pw,
+                                      y - top + int(50 * s) - gap + (int(26 * s) if history else 0))
         if self.action_buttons and not self.card_actions:
             self.widgets.set_focus(self.action_buttons[0])
         self._ensure_selection()
@@ -1317,6 +1323,18 @@ class TableScene(Scene):
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
 
+    def _bid_history(self) -> str:
+        """The auction so far (last calls), while we are to bid."""
+        v = self.view or {}
+        if not any(a.get("type") == "bid" for a in v.get("legal", [])):
+            return ""
+        bids = [b for b in v.get("bids") or [] if isinstance(b, dict) and isinstance(b.get("seat"), int)]
+        if not bids:
+            return ""
+        parts = [f"{self.names[b['seat']] if b['seat'] < len(self.names) else b['seat']}: "
+                 f"{labels.call_text(str(b.get('call')), None)}" for b in bids[-5:]]
+        return ("\u2026  " if len(bids) > 5 else "") + "   \u2022   ".join(parts)
+
     def _prompt_text(self) -> str:
         v = self.view or {}
         if self.result is not None or not self.my_turn():
@@ -1363,6 +1381,10 @@ class TableScene(Scene):
             if text:
                 t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
                 ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
+            history = self._bid_history()
+            if history:
+                ht = self.app.fonts.text(history, int(16 * s), ui.TEXT_DIM)
+                ui.blit_center(surf, ht, (r.centerx, r.y + int(48 * s)))
         elif text and not self.error:
             k = self.turn_flash
             color = ui.GOLD
