@@ -290,6 +290,7 @@ class RemoteSession:
         self._lobby: dict[str, Any] | None = None
         self._chat: list[tuple[str, str]] = []
         self._view: dict[str, Any] | None = None
+        self._partial: list[dict[str, Any]] = []
         self._closed_text = ""
         self._thread = LoopThread(f"bella-peer-{self.name}")
         self._client = PeerClient(address, port, self.name, self._on, token=token, owner_key=owner_key,
@@ -399,9 +400,12 @@ class RemoteSession:
                 self.seat = payload.seat
                 self.status = "playing" if payload.started else "lobby"
             elif kind == "update":
+                # a long catch-up comes in parts; deliver it as one update with the view, like LocalSession
+                self._partial.extend(payload.events)
                 if payload.view is not None:
                     self._view = payload.view
-                self._updates.append(Update(view=payload.view, events=list(payload.events)))
+                    self._updates.append(Update(view=payload.view, events=self._partial))
+                    self._partial = []
             elif kind == "error":
                 self._updates.append(Update(error=clean_text(payload.message, 300)))
             elif kind == "chat":

@@ -130,6 +130,8 @@ def test_host_form_lobby_start_and_leave() -> None:
         assert lobby.lobby is not None and lobby.lobby["seats"][1]["kind"] == "bot"
         field = next(w for w in lobby.widgets.items if isinstance(w, TextInput))
         click(field.rect.center)
+        app.frame(1 / 60)
+        assert any(isinstance(w, TextInput) and w.focused for w in lobby.widgets.items)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="hello \u202etable"))
         app.frame(1 / 60)
         key(pygame.K_RETURN)
