@@ -504,7 +504,9 @@ class Pitch(State):
             raise IllegalAction("keep the remainder of the stock or give it to your partner (declare to_partner)")
         if ph == "burn":
             if kind != "discard" or action.cards is None or len(action.cards) != 1:
-                raise IllegalAction("burn one trump at a time (discard one card)")
+                cnt = _popcount(self.hands[self.turn])
+                raise IllegalAction(f"you hold {cnt} trumps: burn {cnt - HAND_LIMIT} of them, one at a time"
+                                    " (discard one card)")
             cid = CARD_IDS.get(action.cards[0], -1)
             if cid < 0:
                 raise IllegalAction("name the trump to burn")

@@ -676,6 +676,12 @@ def test_forced_burns_are_the_burners_decision_too() -> None:
     assert spectator["burn"] == {"seat": 0, "remaining": 2} and spectator["legal"] == []
     assert sorted(str(a.cards) for a in state.legal_actions()) == [str(("KS",)), str(("QS",))]
     assert state.view(1)["legal"] == []
+    before = state.to_record()
+    with pytest.raises(core.IllegalAction, match="you hold 8 trumps: burn 2 of them, one at a time"):
+        state.apply(play("AS"))
+    with pytest.raises(core.IllegalAction, match="you hold 8 trumps: burn 2 of them, one at a time"):
+        state.apply(core.Action("discard", cards=("KS", "QS")))
+    assert state.to_record() == before
     state.apply(core.Action("discard", cards=("QS",)))
     assert state.current_player == 0 and state.view(None)["burn"] == {"seat": 0, "remaining": 1}
     state.apply(core.Action("discard", cards=("KS",)))
