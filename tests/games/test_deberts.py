@@ -1549,3 +1549,29 @@ def test_from_view_with_an_inconsistent_fill_still_plays() -> None:
     with pytest.raises(core.IllegalAction, match="no combination"):
         rebuilt.apply(s.legal_actions()[0])
     rebuilt.apply(DONE)
+
+
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.booleans())
+def test_engine_play_matches_the_rules(seed: int, players: int, mandatory: bool) -> None:
+    """Through the engine: every legal card set and every trick winner of a random deal agree with the
+    rules' procedure written on strings."""
+    rng = random.Random(seed)
+    s = core.new_match("deberts", players=players, options={"mandatory_overtrump": mandatory}, first_dealer=0)
+    s.apply(s.sample_chance(rng))
+    while s.current_player != core.CHANCE and not s.is_over:
+        v = s.view(s.current_player)
+        if v["phase"] == "play":
+            hand = v["hands"][s.current_player]
+            trick = [t["card"] for t in v["trick"]]
+            assert set(legal_cards(s)) == ref_legal(hand, trick, v["trump"], mandatory)
+            card = rng.choice(legal_cards(s))
+            s.apply(play(card))
+            if len(trick) + 1 == players:
+                cards = [*trick, card]
+                last = s.view(None)["last_trick"]
+                trumps = [c for c in cards if c[1] == v["trump"]]
+                best = (max(trumps, key=lambda c: TRUMP_ORDER.index(c[0])) if trumps else
+                        max((c for c in cards if c[1] == cards[0][1]), key=lambda c: PLAIN_ORDER.index(c[0])))
+                assert last["cards"] == cards and last["winner"] == last["seats"][cards.index(best)]
+        else:
+            s.apply(rng.choice(s.legal_actions()))
