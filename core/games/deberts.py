@@ -509,7 +509,12 @@ class DealResult(dict[str, Any]):
         out: dict[str, Any] = {}
         for k, x in self.items():
             t = type(x)
-            out[k] = _fast_copy(x) if t is list or t is dict else x
+            if t is list:
+                out[k] = x[:] if not x or type(x[0]) is int else _fast_copy(x)
+            elif t is dict:
+                out[k] = _fast_copy(x)
+            else:
+                out[k] = x
         return out
 
 
