@@ -1122,6 +1122,57 @@ def test_ten_point_game() -> None:
     assert res["card_points"] == [9, 1] and res["card_total"] == 10
 
 
+def test_moon_needs_every_point_of_the_variant_even_after_a_burn() -> None:
+    """§8.4 "B equals all the points of the variant": a burned point card makes the moon fail.
+
+    Seat 0 is dealt eight point trumps and must burn two of them (it burns the 2 and
+    the 3); its side then takes every point still in play, 6, which is not 10.
+    """
+    trumps = {0: ["AS", "JS", "JC", "X1", "X2", "TS", "3S", "2S"], 1: ["9S", "8S", "7S"],
+              2: ["KS", "QS", "6S"], 3: ["5S", "4S"]}
+    deck = build_deck(4, 3, "S", 10, trumps)
+    state = match_with_scores(4, {}, dealer=3, scores=[20, 10])
+    state.apply(core.Action("deal", deck=tuple(deck)))
+    auction(state, 0, "moon")
+    to_play(state, "S")
+    assert state.phase == "burn" and state.current_player == 0
+    for c in ("2S", "3S"):
+        state.apply(core.Action("discard", cards=(c,)))
+    rng = random.Random(4)
+    for _ in play_steps(state):
+        state.apply(rng.choice(state.legal_actions()))
+    res = state.deal_results[-1]
+    assert res["burned_points"] == 4 and res["card_total"] == 6
+    assert res["bidding_points"] == 6 and res["defending_points"] == 0
+    assert res["outcome"] == "moon_failed" and res["awarded"] == [0, 0]
+    assert state.scores == [20, 10] and state.is_over and state.winner == 1
+
+
+def test_ten_point_game_tie_scores_nobody() -> None:
+    """``ten_point = game``: equal pips (10 each, the burned JS's pip gone) give nobody the game point."""
+    trumps = {0: ["AS", "JS", "JC", "X1", "TS", "3S", "2S", "9S"], 1: ["X2", "8S"], 2: ["KS", "QS", "7S"],
+              3: ["6S", "5S", "4S"]}
+    deck = build_deck(4, 3, "S", 10, trumps)
+    state = match_with_scores(4, {"ten_point": "game"}, dealer=3)
+    state.apply(core.Action("deal", deck=tuple(deck)))
+    auction(state, 0, "5")
+    to_play(state, "S")
+    assert [a.cards for a in state.legal_actions()] == [("9S",)]  # the card worth nothing goes first
+    state.apply(core.Action("discard", cards=("9S",)))
+    state.apply(core.Action("discard", cards=("JS",)))
+    play_tricks(state, [
+        [{"seat": 0, "card": "TS"}, {"seat": 1, "card": "X2"}, {"seat": 2, "card": "7S"}, {"seat": 3, "card": "4S"}],
+        [{"seat": 1, "card": "8S"}, {"seat": 2, "card": "KS"}, {"seat": 3, "card": "5S"}, {"seat": 0, "card": "2S"}],
+        [{"seat": 2, "card": "QS"}, {"seat": 3, "card": "6S"}, {"seat": 0, "card": "AS"}],
+        [{"seat": 0, "card": "JC"}], [{"seat": 0, "card": "X1"}], [{"seat": 0, "card": "3S"}]])
+    res = state.deal_results[-1]
+    # pips: team 0 KS 3 + QS 2 + AS 4 + JC 1 = 10, team 1 TS 10
+    assert res["game_point"] is None
+    assert res["card_points"] == [7, 1] and res["burned_points"] == 1
+    assert res["card_total"] == 10 - 1 - 1 == sum(res["card_points"])
+    assert res["outcome"] == "made" and res["awarded"] == [7, 1]
+
+
 def test_moon_from_exactly_zero_wins() -> None:
     ex = dict(EXAMPLES[11])
     ex["given"] = {**ex["given"], "scores_before": {"0": 0, "1": 51}}
