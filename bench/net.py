@@ -53,6 +53,7 @@ class Table:
         self.inflight: dict[int, tuple[float, set[int]]] = {}
         self.samples: list[float] = []
         self.recording = False
+        self.started = False
 
 
 class BenchPeer:
@@ -77,6 +78,7 @@ class BenchPeer:
             now = time.perf_counter()
             seq = int(view["seq"])
             t = self.table
+            t.started = True
             for s in [s for s in t.inflight if s < seq]:
                 sent, seen = t.inflight[s]
                 seen.add(self.seat)
@@ -102,6 +104,9 @@ async def _measure(ports: list[int], players: int, think: float, warmup: float, 
     peers = [BenchPeer(port, seat, tables[i], think, i * 10 + seat)
              for i, port in enumerate(ports) for seat in range(players)]
     tasks = [asyncio.ensure_future(p.client.run()) for p in peers]
+    deadline = time.perf_counter() + 30
+    while not all(t.started for t in tables) and time.perf_counter() < deadline:  # every match under way
+        await asyncio.sleep(0.05)
     await asyncio.sleep(warmup)
     for t in tables:
         t.recording = True

@@ -84,8 +84,8 @@ class Connection:
         *,
         max_strikes: int = 5,
         strike_window: float = 60.0,
-        rate: float = 200.0,
-        burst: float = 200.0,
+        rate: float = 1000.0,
+        burst: float = 500.0,
     ) -> None:
         if role not in ("host", "peer"):
             raise ValueError("role must be 'host' or 'peer'")
