@@ -6,7 +6,8 @@ tables of 4 seats on loopback; this process runs 4·N bot-driven peers
 action the latency is the time from the acting peer sending it to the last of
 the table's four peers having the update showing it applied (one clock: all
 peers live in this process).  The ramp stops at the first table count whose
-p95 exceeds ``--budget-ms``; the answer is the largest count that stayed under.
+p95 exceeds ``--budget-ms`` twice in a row (one retry absorbs a noisy
+neighbour); the answer is the largest count that stayed under.
 The one-table figures come from the paced 1-table level; a back-to-back run
 (no thinking at all) gives the throughput of one table.  The machine's load
 average is printed with the summary: on a shared machine compare runs only at
@@ -187,6 +188,10 @@ def main(argv: list[str]) -> int:
     for n in (int(x) for x in args.tables.split(",")):
         r = run_level(n, args)
         print(json.dumps(r), flush=True)
+        if r.get("actions", 0) == 0 or r["p95_ms"] > args.budget_ms:  # over budget: measure once more
+            r = run_level(n, args)
+            r["retry"] = True
+            print(json.dumps(r), flush=True)
         if n == 1:
             one = r
         if r.get("actions", 0) == 0 or r["p95_ms"] > args.budget_ms:
