@@ -79,13 +79,15 @@ def test_real_window_plays_tricks_and_saves_a_screenshot(display: str, tmp_path:
     shot = ARTIFACTS / f"xvfb_{game}.png"
     shot.unlink(missing_ok=True)
     report = tmp_path / "report.json"
+    errpath = tmp_path / "stderr.txt"
+    errlog = errpath.open("w")
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", BELLA_REPORT=str(report),
                XDG_CONFIG_HOME=str(tmp_path / "cfg"), PYGAME_HIDE_SUPPORT_PROMPT="1")
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--game", game, "--players", str(players),
                              "--seed", "8", "--level", "easy", "--windowed", "1280x720", "--speed", "3",
                              "--screenshot", str(shot)], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=errlog)
     try:
         found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(proc.pid)],
                                env=env, capture_output=True, text=True, timeout=30)
@@ -99,7 +101,7 @@ def test_real_window_plays_tricks_and_saves_a_screenshot(display: str, tmp_path:
                 (state.get("table") or {}).get("deals", 0))
             if tricks >= 3:
                 break
-            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else "client died"
+            assert proc.poll() is None, f"client died: {errpath.read_text()[-2000:]}"
             if (state.get("table") or {}).get("my_turn") or state.get("scene") != "TableScene":
                 subprocess.run(["xdotool", "key", "--window", win, "Return"], env=env, timeout=10)
             time.sleep(0.3)
@@ -144,7 +146,8 @@ def test_real_window_plays_tricks_and_saves_a_screenshot(display: str, tmp_path:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
-    assert proc.returncode == 0, proc.stderr.read().decode() if proc.stderr else ""
+        errlog.close()
+    assert proc.returncode == 0, errpath.read_text()[-2000:]
     assert shot.is_file() and shot.stat().st_size > 10_000
     final = _report(report)
     assert final["size"] == [1280, 720] and not final["fullscreen"] and final["table"]["game"] == game
