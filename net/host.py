@@ -483,7 +483,11 @@ class Host:
                 link.last_heard = time.monotonic()
                 link.conn.feed(data)
                 for msg in link.conn.messages(link.last_heard):
-                    self._handle(link, msg)
+                    try:
+                        self._handle(link, msg)
+                    except Exception:  # a bug here must cost one refused message, not the table
+                        log.exception("error while handling %s from %s", msg.T, self._who(link))
+                        link.conn.error("internal", "the host could not handle this message", msg.T)
                 self._mark(link)
         except (ConnectionError, OSError):
             link.conn.connection_lost()
