@@ -759,6 +759,30 @@ class TableScene(Scene):
         self.widgets.set_focus(self.result_button)
         self._autosave()
 
+    def _outcome_words(self, r: dict[str, Any]) -> str:
+        """The deal's outcome as a short sentence naming the maker's side."""
+        outcome = str(r.get("outcome", ""))
+        c = r.get("contract")
+        maker = r.get("maker", r.get("declarer"))
+        if maker is None and isinstance(c, dict):
+            maker = c.get("maker", c.get("declarer", c.get("bidder")))
+        who = ""
+        if isinstance(maker, int) and 0 <= maker < self.players:
+            sides = (self.view or {}).get("sides") or [[p] for p in range(self.players)]
+            side = next((i for i, seats in enumerate(sides) if maker in seats), None)
+            who = "you" if maker == self.me and (side is None or len(sides[side]) == 1) else (
+                self.side_name(side) if side is not None else self.names[maker])
+        made = {"made": "made it", "doubled": "made it doubled", "moon_made": "shot the moon"}
+        down = {"bete": "went b\u00eate", "failed": "went down", "set": "were set", "bide": "took a bide",
+                "moon_failed": "missed the moon"}
+        if who and outcome in made:
+            return f"{who} {made[outcome]}"
+        if who and outcome in down:
+            return f"{who} {down[outcome]}"
+        words = {"hung": "the points hang", "tie": "a tie: points hang", "annulled": "annulled",
+                 "played": "played out", "inside": "inside"}
+        return words.get(outcome, outcome.replace("_", " "))
+
     def _continue(self) -> None:
         if self.result_button in self.widgets.items:
             self.widgets.items.remove(self.result_button)
@@ -1490,9 +1514,11 @@ class TableScene(Scene):
         box = pygame.Rect(0, 0, w, h)
         box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
         surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
-        outcome = str(r.get("outcome", "")).replace("_", " ")
-        title = f"Deal {r.get('deal', '')}: {outcome}"
-        ui.blit_center(surf, fonts.text(title, int(30 * s), ui.GOLD, "serif"), (box.centerx, box.y + int(36 * s)))
+        title = f"Deal {r.get('deal', '')}: {self._outcome_words(r)}"
+        tt = fonts.text(title, int(30 * s), ui.GOLD, "serif")
+        if tt.get_width() > box.w - int(40 * s):
+            tt = fonts.text(title, int(24 * s), ui.GOLD, "serif")
+        ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s)))
         sub = labels.contract_text({"contract": r.get("contract"), "trump": r.get("trump")}, self.names)
         if sub:
             ui.blit_center(surf, fonts.text(sub, int(18 * s), ui.TEXT_DIM), (box.centerx, box.y + int(70 * s)))
