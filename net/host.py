@@ -678,7 +678,7 @@ class Host:
             c = next((x for x in self.clients.values() if secrets.compare_digest(x.token, msg.token)), None)
         is_new = c is None
         if c is None:
-            c = Client(self._next_client, clean_name(msg.name), secrets.token_urlsafe(18))
+            c = Client(self._next_client, self._unique_name(clean_name(msg.name)), secrets.token_urlsafe(18))
             self._next_client += 1
             self.clients[c.id] = c
             log.info("%s joined", c.name)
@@ -714,6 +714,17 @@ class Host:
         if self.started:
             self._send_updates(link, c, c.seat)
             self._schedule_bot()  # the human is back: a pending takeover move is dropped
+
+    def _unique_name(self, name: str) -> str:
+        """``name``, or ``name 2``, ``name 3``... if someone at the table already has it."""
+        taken = {c.name.lower() for c in self.clients.values() if c.link is not None or c.seat is not None}
+        if name.lower() not in taken:
+            return name
+        for n in range(2, 100):
+            candidate = f"{name[:20]} {n}"
+            if candidate.lower() not in taken:
+                return candidate
+        return name
 
     def _take_seat(self, link: _Link, c: Client, seat: int) -> None:
         if self.started:

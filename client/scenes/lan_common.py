@@ -20,6 +20,12 @@ def lan_interfaces() -> list[str] | None:
     return [part.strip() for part in raw.split(",") if part.strip()]
 
 
+def lan_player_name(app: Any) -> str:
+    """Our name at a LAN table: the settings' player name, or "Player" if it is unset or the default "You"."""
+    name = str(getattr(app.settings, "player_name", "") or "").strip()
+    return name if name and name.lower() != "you" else "Player"
+
+
 def lan_bind() -> str:
     """The address a hosted table listens on: ``BELLA_LAN_BIND``, else every interface (``0.0.0.0``)."""
     return os.environ.get("BELLA_LAN_BIND", "").strip() or "0.0.0.0"

@@ -15,9 +15,9 @@ import pygame
 import core
 from client import ui
 from client.scene import MessageScene, Scene
-from client.scenes.lan_common import lan_bind, lan_interfaces
+from client.scenes.lan_common import lan_bind, lan_interfaces, lan_player_name
 from client.scenes.newgame import implemented_games, number_choices, pretty
-from client.widgets import Button, Picker, TextInput
+from client.widgets import Button, Label, Picker, TextInput
 
 SEAT_CHOICES: list[tuple[str | None, str]] = [
     (None, "Open for a player"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
@@ -35,8 +35,8 @@ class HostScene(Scene):
         self.game = st.last_game if st.last_game in games else (games[0] if games else "")
         cls = core.GAMES.get(self.game)
         self.players = cls.player_counts[-1] if cls else 0
-        name = str(getattr(st, "player_name", "") or "Player")
-        self.table_name = f"{name}'s table" if name != "You" else "Bella table"
+        name = lan_player_name(app)
+        self.table_name = f"{name}'s table" if name != "Player" else "Bella table"
         self.seats: dict[int, str | None] = {}
         self.options: dict[str, Any] = {}
         self.help_text = ""
@@ -52,8 +52,11 @@ class HostScene(Scene):
         row, gap = app.px(44), app.px(8)
         lx, lw = int(w * 0.06), int(w * 0.40)
         y = app.px(140)
-        self.add(TextInput(self.table_name, pygame.Rect(lx, y, lw, row), placeholder="Table name", max_len=40,
-                           on_change=self._set_name))
+        box = int(lw * 0.46)
+        self.add(Label("Table name", pygame.Rect(lx, y + (row - app.px(26)) // 2, lw - box, row),
+                       px=max(12, int(row * 0.42)), style="bold"))
+        self.add(TextInput(self.table_name, pygame.Rect(lx + lw - box, y, box, row), placeholder="Table name",
+                           max_len=40, on_change=self._set_name))
         y += row + gap
         self.add(Picker("Game", [(g, core.GAMES[g].title or pretty(g)) for g in games], self.game, self._set_game,
                         pygame.Rect(lx, y, lw, row), help="Which game the table plays."))
@@ -145,8 +148,7 @@ class HostScene(Scene):
         except (ValueError, OSError) as exc:
             app.push(MessageScene(app, "Cannot host", str(exc)))
             return
-        player = str(getattr(app.settings, "player_name", "") or "Host")
-        session = connect("127.0.0.1", handle.port, player)
+        session = connect("127.0.0.1", handle.port, lan_player_name(app))
         session.take_seat(0)
         app.replace(LobbyScene(app, session, handle))
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import pygame
 
+import core
 from client import ui
 from client.scene import Scene
-from client.scenes.lan_common import lan_interfaces
+from client.scenes.lan_common import lan_interfaces, lan_player_name
 from client.widgets import Button, ListView, TextInput
 
 log = logging.getLogger("bella.client.lan")
@@ -85,7 +86,8 @@ class JoinScene(Scene):
     def _rows(self) -> list[str]:
         out = []
         for t in self.tables:
-            game = t.game + (f" ({t.variant})" if t.variant else "")
+            cls = core.GAMES.get(t.game)
+            game = (cls.title if cls is not None and cls.title else t.game) + (f" ({t.variant})" if t.variant else "")
             seats = f"{t.seats_taken}/{t.seats_total} players"
             extra = "" if t.compatible else "  \u2014 another Bella version"
             out.append(f"{t.name}  \u2022  {game}  \u2022  {seats}  \u2022  {t.address}:{t.port}{extra}")
@@ -123,8 +125,7 @@ class JoinScene(Scene):
         from client.scenes.lan_lobby import LobbyScene
         from net.lan import connect
 
-        name = str(getattr(self.app.settings, "player_name", "") or "Player")
-        self.app.push(LobbyScene(self.app, connect(host, port, name)))
+        self.app.push(LobbyScene(self.app, connect(host, port, lan_player_name(self.app))))
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -62,20 +62,20 @@ class LobbyScene(Scene):
             for entry in lob["seats"]:
                 seat = int(entry["seat"])
                 text = self._seat_text(entry, me)
-                bw = lw if self.host_handle is None or seat == me else int(lw * 0.58)
-                b = Button(text, partial(self.session.take_seat, seat), pygame.Rect(lx, y, bw, row),
-                           primary=seat == me, tooltip="Sit here" if seat != me else "Your seat")
-                self.add(b)
+                rect = pygame.Rect(lx, y, lw, row)
                 if self.host_handle is not None and seat != me:
+                    # the host decides who sits there: a bot of some level, or open for a player
                     level = entry["level"] if entry["kind"] == "bot" else None
                     if entry["kind"] == "human":
-                        choices: list[tuple[Any, str]] = [("human", entry["name"] or "Player"), *BOT_CHOICES]
+                        choices: list[tuple[Any, str]] = [("human", "Player"), *BOT_CHOICES]
                         level = "human"
                     else:
                         choices = list(BOT_CHOICES)
-                    self.add(Picker("", choices, level, partial(self._set_bot, seat),
-                                    pygame.Rect(lx + bw + gap, y, lw - bw - gap, row),
+                    self.add(Picker(text, choices, level, partial(self._set_bot, seat), rect,
                                     help="Give this seat to a bot, or leave it open for a player"))
+                else:
+                    self.add(Button(text, partial(self.session.take_seat, seat), rect, primary=seat == me,
+                                    tooltip="Sit here" if seat != me else "Your seat"))
                 y += row + gap
         cx, cw = int(w * 0.55), int(w * 0.39)
         self.chat_rect = pygame.Rect(cx, app.px(170), cw, h - app.px(170) - app.px(190))

@@ -175,7 +175,8 @@ def test_seat_and_start_rules() -> None:
         line = b.expect("chat")
         assert line["name"] == "A" and line["text"].startswith("gl hf x") and len(line["text"]) == 200
         late = RawClient(host.port)
-        late.hello("Late")
+        late.hello("a")  # A is here already: this one is called "a 2"
+        assert late.expect("lobby") and host.clients[max(host.clients)].name == "a 2"
         assert late.expect("chat")["text"] == line["text"]  # a newcomer gets the recent chat
         late.close()
         a.send({"t": "start"})
