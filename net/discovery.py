@@ -249,7 +249,11 @@ class Browser:
         if self._thread is not None:
             return
         self._thread = LoopThread("bella-browser")
-        self._thread.run(self._start(), timeout=10.0)
+        try:
+            self._thread.run(self._start(), timeout=10.0)
+        except BaseException:  # no usable network interface: release the thread, tell the caller
+            self.stop()
+            raise
 
     async def _start(self) -> None:
         self._networks = local_networks()

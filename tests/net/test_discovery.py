@@ -56,3 +56,18 @@ def test_advertise_browse_update_remove() -> None:
         old_thread.run(old.stop(), timeout=5)
         old_thread.stop()
         browser.stop()
+
+
+def test_browser_on_a_missing_interface_fails_cleanly() -> None:
+    """No usable interface: start() raises OSError (the join screen then offers the address field) and no
+    background thread is left behind."""
+    import threading
+
+    import pytest
+
+    before = {t.name for t in threading.enumerate()}
+    browser = Browser(interfaces=["10.254.254.254"])  # an address this machine does not have
+    with pytest.raises(OSError):
+        browser.start()
+    assert browser.tables() == []
+    assert {t.name for t in threading.enumerate()} - before == set()
