@@ -395,7 +395,7 @@ class RemoteSession:
             elif kind == "lobby":
                 new = _lobby_dict(payload)
                 for text in _lobby_news(self._lobby, new):
-                    self._updates.append(Update(status=text))
+                    self._updates.append(Update(status=_sentence(text)))
                 self._lobby = new
                 self.seat = payload.seat
                 self.status = "playing" if payload.started else "lobby"
@@ -413,18 +413,23 @@ class RemoteSession:
                 del self._chat[:-200]
             elif kind == "reconnecting":
                 self.status = "reconnecting"
-                self._updates.append(Update(status=payload))
+                self._updates.append(Update(status=_sentence(payload)))
             elif kind == "reconnected":
-                self._updates.append(Update(status=payload))
+                self._updates.append(Update(status=_sentence(payload)))
             elif kind == "closed":
                 self.status = "closed"
                 self._closed_text = clean_text(str(payload), 300)
-                self._updates.append(Update(status=self._closed_text))
+                self._updates.append(Update(status=_sentence(self._closed_text)))
 
     @property
     def closed_reason(self) -> str:
         """Why the session closed (empty while open)."""
         return self._closed_text
+
+
+def _sentence(text: str) -> str:
+    """A status line as shown to the player: capitalised."""
+    return text[:1].upper() + text[1:]
 
 
 def _lobby_news(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
