@@ -1400,7 +1400,7 @@ class Deberts(State):
             "won": [_strs(w) for w in self.won],
             "card_points": card_pts,
             "tricks_side": tricks_side,
-            "card_total": self.card_total if self._phase == PLAY or self.last is not None else None,
+            "card_total": self._public_card_total(),
             "pots": list(self._pots),
             "pot": sum(self._pots),
             "app_pots": [{"amount": a, "rivals": list(r), "maker": m} for a, r, m in self._app_pots],
@@ -1409,6 +1409,17 @@ class Deberts(State):
                 "seat": self.deberts[0], "cards": _strs(self.deberts[1])},
         })
         return v
+
+    def _public_card_total(self) -> int | None:
+        """The deal's card total once nobody can learn anything from it.
+
+        With 2-3 players it is the value of the cards dealt into the hands, so during play it
+        would tell a seat how many points the other hands hold (the rest lies unseen in the
+        stock): it is shown once the deal is over.  With 4 players every card is dealt.
+        """
+        if self._phase == PLAY:
+            return self.card_total if self.players == 4 else None
+        return self.card_total if self.last is not None else None
 
     @classmethod
     def from_view(cls, view: View, fill: Mapping[str, Sequence[str]]) -> Deberts:
@@ -1490,6 +1501,12 @@ class Deberts(State):
             st.last = ([CARD_IDS[c] for c in last["cards"]], [int(s) for s in last["seats"]],
                        int(last["winner"]))
         st.bellas = [(int(b["seat"]), CARD_IDS[b["card"]]) for b in view["bellas"]]
-        st.card_total = int(view["card_total"] or 0)
+        if st._phase == PLAY or st.last is not None:  # the rebuilt cards' own total, whatever the fill
+            dealt_cards = 0
+            for m in (*st.hands, *st.won):
+                dealt_cards |= m
+            for c in st.trick:
+                dealt_cards |= 1 << c
+            st.card_total = LAST_TRICK_BONUS + sum(st._vals[c] for c in ids_of(dealt_cards))
         st._lm = -1
         return st

@@ -1575,3 +1575,81 @@ def test_engine_play_matches_the_rules(seed: int, players: int, mandatory: bool)
                 assert last["cards"] == cards and last["winner"] == last["seats"][cards.index(best)]
         else:
             s.apply(rng.choice(s.legal_actions()))
+
+
+# ------------------------------------------------------ hidden information
+
+def _hidden_positions(players: int, dealer: int, observer: int, show_bottom: bool) -> list[int]:
+    """Deck positions whose cards ``observer`` never sees before the first lead (the other hands,
+    the stock; not the turn-up, not a shown bottom card).  ``observer`` speaks first and, with four
+    players, is the maker."""
+    order = [(dealer + k) % players for k in range(1, players + 1)]
+    pos: list[int] = []
+    for r in range(2):
+        for i, s in enumerate(order):
+            if s != observer:
+                pos += range(3 * (r * players + i), 3 * (r * players + i) + 3)
+    start = 6 * players + 1  # after the turn-up
+    if order[0] == observer:  # the observer (maker with four players) draws first from the stock
+        start += 1 if players == 4 else 3
+    pos += range(start, 32 - (1 if show_bottom and players < 4 else 0))
+    return pos
+
+
+def _comparable(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("seq", "events")}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_from_view_with_any_fill_plays_a_consistent_deal(players: int) -> None:
+    """A determinization with the seat's unseen cards shuffled among the hidden zones gives the
+    seat the same view, and the rebuilt deal scores consistently (card points add up to the
+    deal's card total computed from the rebuilt hands, not copied from the real deal)."""
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(40):
+        s = core.new_match("deberts", players=players, first_dealer=0)
+        s.apply(s.sample_chance(random.Random(seed)))
+        while s.current_player is not None and s.current_player >= 0:
+            v = s.view(None)
+            if v["phase"] == "play" and rng.random() < 0.3:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.view(None)["phase"] != "play":
+            continue
+        seat = s.current_player
+        assert seat is not None
+        view = s.view(seat)
+        zones = s.hidden_zones(seat)
+        cards = [c for z in zones.values() for c in z]
+        rng.shuffle(cards)
+        fill: dict[str, list[str]] = {}
+        for z, content in zones.items():
+            fill[z], cards = cards[:len(content)], cards[len(content):]
+        rebuilt = Deberts.from_view(view, fill)
+        assert _comparable(rebuilt.view(seat)) == _comparable(view)
+        done = len(rebuilt.deal_results)
+        while len(rebuilt.deal_results) == done:
+            rebuilt.apply(rng.choice(rebuilt.legal_actions()))
+        r = rebuilt.deal_results[-1]
+        assert sum(r["card_points"]) == r["card_total"]
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_card_total_shown_only_once_public(players: int) -> None:
+    """With 2-3 players the deal's card total is the value of the cards in the hands (the rest stays
+    unseen in the stock), so it is hidden during play and shown once the deal is over; with 4 players
+    every card is dealt and the total is 162 from the first lead."""
+    s = core.new_match("deberts", players=players, first_dealer=0)
+    s.apply(s.sample_chance(random.Random(11)))
+    rng = random.Random(3)
+    while s.view(None)["phase"] != "play":
+        s.apply(rng.choice(s.legal_actions()))
+    for seat in (*range(players), None):
+        assert s.view(seat)["card_total"] == (162 if players == 4 else None)
+    while s.current_player != core.CHANCE:
+        s.apply(rng.choice(s.legal_actions()))
+    r = s.deal_results[-1]
+    assert s.view(0)["card_total"] == r["card_total"] == sum(r["card_points"])
