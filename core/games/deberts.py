@@ -734,7 +734,7 @@ class Deberts(State):
         if ph == DECLARING:
             cp = self.current_player
             assert cp is not None
-            if not self._combos[cp]:  # only in a determinized state whose fill gave this seat none
+            if not self._combos[cp]:  # no combination: the seat can only pass
                 return [ACT_DONE]
             return [self._declare_action(cp), ACT_DONE]
         return []
@@ -1094,14 +1094,17 @@ class Deberts(State):
         self._next_declarer(-1)
 
     def _next_declarer(self, after: int) -> None:
-        """Move to the next seat in declaration order (after ``after``) holding a combination."""
-        order = self._order()
-        start = 0 if after < 0 else order.index(after) + 1
-        for s in order[start:]:
-            if self._combos[s]:
-                self.current_player = s
-                return
-        self._finish_declaring()
+        """Move to the next seat in declaration order (after ``after``).
+
+        Every seat is asked, with or without a combination (one without can only pass): skipping
+        it would tell the table that it holds none, which a silent pass at a real table does not.
+        """
+        if after < 0:
+            self.current_player = (self.dealer + 1) % self.players
+        elif after == self.dealer:
+            self._finish_declaring()
+        else:
+            self.current_player = (after + 1) % self.players
 
     def _apply_declare(self, action: Action) -> None:
         cp = self.current_player
