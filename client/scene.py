@@ -115,7 +115,7 @@ class Scene:
         y = int(top if top is not None else (self.app.size[1] - total) / 2)
         out = []
         for e in entries:
-            primary = bool(e[2]) if len(e) > 2 else False  # type: ignore[misc]
+            primary = bool(e[2]) if len(e) > 2 else False
             b = Button(e[0], e[1], pygame.Rect(cx - w // 2, y, w, h), primary=primary)
             self.widgets.add(b)
             out.append(b)

@@ -9,6 +9,7 @@ score) offer a few round values around the default.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -107,7 +108,7 @@ class NewGame(Scene):
         for k in range(1, self.players):
             name = seat_label(k, 0, self.players, clockwise(self.game))
             self.add(Picker(f"{name} (AI)", [(lv, pretty(lv)) for lv in levels],
-                            self.levels[k - 1], lambda v, k=k: self._set_level(k, v),
+                            self.levels[k - 1], self._level_setter(k),
                             pygame.Rect(lx, y, lw, row), help="How strong this computer player is."))
             y += row + gap
         # house rules
@@ -124,12 +125,13 @@ class NewGame(Scene):
             default = self.options.get(spec.id, defaults.get(spec.id, spec.default))
             if spec.values is None:
                 base = defaults.get(spec.id, spec.default)
-                choices = number_choices(spec, int(base) if isinstance(base, int) else spec.minimum)
+                choices: list[tuple[Any, str]] = list(
+                    number_choices(spec, int(base) if isinstance(base, int) else spec.minimum))
                 if isinstance(default, int) and default not in [c[0] for c in choices]:
                     choices = sorted(choices + [(default, str(default))])
             else:
                 choices = [(v, pretty(v)) for v in spec.values]
-            p = Picker(pretty(spec.id), choices, default, lambda v, i=spec.id: self._set_option(i, v),
+            p = Picker(pretty(spec.id), choices, default, self._option_setter(spec.id),
                        pygame.Rect(rx, 0, rw, row), help=spec.help)
             p.tooltip = None
             self.rule_rows.append(p)
@@ -167,6 +169,12 @@ class NewGame(Scene):
     def _set_players(self, n: int) -> None:
         self.players = n
         self.relayout()
+
+    def _level_setter(self, k: int) -> Callable[[Any], None]:
+        return lambda v: self._set_level(k, v)
+
+    def _option_setter(self, oid: str) -> Callable[[Any], None]:
+        return lambda v: self._set_option(oid, v)
 
     def _set_level(self, k: int, v: str) -> None:
         self.levels[k - 1] = v

@@ -56,7 +56,7 @@ class PauseMenu(Scene):
                                    ok="Leave", on_ok=self._leave_nosave, other="Stay"))
 
     def _leave_nosave(self) -> None:
-        self.table._autosave = lambda: None  # type: ignore[method-assign]
+        self.table._autosave = lambda: None
         savegame.delete_save()
         self._to_menu()
 

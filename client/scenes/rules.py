@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -35,7 +36,7 @@ class RulesScene(Scene):
         x = (w - (bw + int(10 * s)) * len(self.games) + int(10 * s)) // 2
         for i, g in enumerate(self.games):
             cls = core.GAMES.get(g)
-            b = Button(cls.title if cls else g.capitalize(), lambda i=i: self._select(i),
+            b = Button(cls.title if cls else g.capitalize(), self._selector(i),
                        pygame.Rect(x, int(110 * s), bw, int(44 * s)), primary=i == self.tab)
             self.add(b)
             x += bw + int(10 * s)
@@ -44,6 +45,9 @@ class RulesScene(Scene):
                                                        int(50 * s)))
         self.add(close)
         self._wrap()
+
+    def _selector(self, i: int) -> Callable[[], None]:
+        return lambda: self._select(i)
 
     def _select(self, i: int) -> None:
         self.tab = i

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import core
@@ -34,9 +35,10 @@ def _steps(app: Any) -> Iterator[None]:
         table = app.top
         for _ in range(40):
             yield
-        yield from visit(lambda t=table: PauseMenu(app, t), 3)
-        yield from visit(lambda t=table: ScoreSheet(app, t.view or {}, t.names), 3)
-        yield from visit(lambda t=table: EndMatch(app, t, True), 3)
+        t: Any = table
+        yield from visit(partial(PauseMenu, app, t), 3)
+        yield from visit(partial(ScoreSheet, app, t.view or {}, t.names), 3)
+        yield from visit(partial(EndMatch, app, t, True), 3)
     app.quit()
 
 

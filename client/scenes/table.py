@@ -632,10 +632,10 @@ class TableScene(Scene):
                 self.banner(f"Trumps: {ui.SUIT_SYMBOL[suit]} {ui.SUIT_NAME[suit]}", f"chosen by {who}" if who else "")
         elif t == "contract":
             ccall = e.get("call") or e.get("bid")
-            who = e.get("declarer", e.get("bidder"))
-            if isinstance(ccall, str) and isinstance(who, int):
+            cseat = e.get("declarer", e.get("bidder"))
+            if isinstance(ccall, str) and isinstance(cseat, int):
                 self.banner(f"Contract: {labels.call_text(ccall)}",
-                            "you play it" if who == self.me else f"played by {self.names[who]}")
+                            "you play it" if cseat == self.me else f"played by {self.names[cseat]}")
         elif t == "declared":
             call = e.get("call")
             if isinstance(seat, int) and call and call != "pass":
