@@ -63,6 +63,19 @@ def read_save() -> tuple[dict[str, Any] | None, str | None]:
         return None, f"The saved match could not be read ({exc}); it was discarded."
 
 
+def describe_save() -> str:
+    """A short note on the saved match (``"Belote, deal 3, saved 2026-11-30 09:12"``), or ''."""
+    try:
+        data = json.loads(save_path().read_text(encoding="utf-8"))
+        rec = data["record"]
+        deals = sum(1 for a in rec.get("actions", []) if isinstance(a, dict) and a.get("type") == "deal")
+        game = str(rec.get("game", "")).capitalize()
+        when = str(data.get("saved", "")).replace("T", " ")[:16]
+        return f"{game}, deal {max(1, deals)}" + (f", saved {when}" if when else "")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return ""
+
+
 def delete_save() -> None:
     """Remove the save (after the match ends or when it is unreadable)."""
     with contextlib.suppress(OSError):

@@ -13,6 +13,8 @@ from client.scene import Scene
 class MainMenu(Scene):
     """Title, a fan of cards, and the main choices."""
 
+    save_note = ""
+
     def layout(self) -> None:
         from client import savegame
 
@@ -20,6 +22,7 @@ class MainMenu(Scene):
         entries: list[tuple[str, object, bool]] = []
         if savegame.has_save():
             entries.append(("Resume saved match", self._resume, True))
+            self.save_note = savegame.describe_save()
         entries += [
             ("New game", self._new_game, not savegame.has_save()),
             ("Host a LAN game", self._host, False),
@@ -75,6 +78,10 @@ class MainMenu(Scene):
                                   int(22 * s), ui.TEXT_DIM)
         ui.blit_center(surf, sub, (w / 2, h * 0.25 + 100 * s))
         self.widgets.draw(surf, self.app)
+        if self.save_note and self.widgets.items:
+            first = self.widgets.items[0].rect
+            note = self.app.fonts.text(self.save_note, int(15 * s), ui.TEXT_DIM)
+            surf.blit(note, (first.right + int(14 * s), first.centery - note.get_height() // 2))
         foot = self.app.fonts.text("F11 fullscreen  \u2022  Ctrl+M mute  \u2022  Esc back", int(16 * s), ui.TEXT_DIM)
         ui.blit_center(surf, foot, (w / 2, h - 22 * s))
 
