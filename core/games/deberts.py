@@ -535,6 +535,24 @@ def _mask(cards: Sequence[str]) -> int:
     return m
 
 
+_FIELDS_USED: dict[str, tuple[str, ...]] = {
+    "bid": ("call",), "exchange": (), "keep": (), "done": (), "declare": ("cards", "call")}
+_ACTION_NOUN: dict[str, str] = {
+    "bid": "a bid", "exchange": "'exchange'", "keep": "'keep'", "done": "'done'", "declare": "a declaration"}
+
+
+def _stray_field(action: Action) -> str | None:
+    """Why ``action`` is malformed for Deberts (a field its type does not use), or ``None``."""
+    used = _FIELDS_USED.get(action.type)
+    if used is None:
+        return None
+    for name in ("card", "cards", "deck", "call", "suit", "n"):
+        if name not in used and getattr(action, name) is not None:
+            hint = " (the trump suit is named as the call)" if action.type == "bid" and name == "suit" else ""
+            return f"{_ACTION_NOUN[action.type]} has no {name}{hint}"
+    return None
+
+
 def _suit_name(s: int) -> str:
     return SUIT_NAMES[SUITS[s]]
 
@@ -798,7 +816,7 @@ class Deberts(State):
         elif ph == DECLARING:
             self._check_declare(action)
         if action not in self.legal_actions():
-            raise IllegalAction(f"{action} is not allowed now")
+            raise IllegalAction(_stray_field(action) or f"{action} is not allowed now")
 
     def _expecting(self) -> str:
         ph = self._phase

@@ -1700,3 +1700,31 @@ def test_card_total_shown_only_once_public(players: int) -> None:
         s.apply(rng.choice(s.legal_actions()))
     r = s.deal_results[-1]
     assert s.view(0)["card_total"] == r["card_total"] == sum(r["card_points"])
+
+
+def test_actions_with_stray_fields_are_refused_with_a_reason() -> None:
+    """An action of the right type carrying a field it does not use is refused saying which."""
+    s = core.new_match("deberts", players=2, first_dealer=0)
+    s.apply(core.Action("deal", deck=tuple(build_deck(2, 0, {1: ALL[:9], 0: ALL[9:18]}, "AD"))))
+    before = s.view(None)
+    with pytest.raises(core.IllegalAction, match="a bid has no suit"):
+        s.apply(core.Action("bid", call="play", suit="H"))
+    with pytest.raises(core.IllegalAction, match="a bid has no card"):
+        s.apply(core.Action("bid", call="pass", card="7S"))
+    assert s.view(None) == before
+    hand1 = ["7D", "9S", "JS", "7H", "8H", "9H", "7C", "8C", "TC"]
+    hand0 = ["8D", "QS", "KS", "AS", "QH", "KH", "QC", "KC", "AC"]
+    s = dealt(2, 0, {1: hand1, 0: hand0}, "AD")
+    accept(s, 1)
+    assert s.view(None)["phase"] == "exchange"
+    with pytest.raises(core.IllegalAction, match="'keep' has no card"):
+        s.apply(core.Action("keep", card="7D"))
+    s.apply(KEEP)
+    s.apply(KEEP)
+    assert s.view(None)["phase"] == "declaring"
+    with pytest.raises(core.IllegalAction, match="'done' has no cards"):
+        s.apply(core.Action("done", cards=("7H",)))
+    decl = s.legal_actions()[0]
+    with pytest.raises(core.IllegalAction, match="a declaration has no card"):
+        s.apply(core.Action("declare", cards=decl.cards, call=decl.call, card="7H"))
+    s.apply(decl)
