@@ -315,20 +315,23 @@ class CardArt:
         if len(rtxt) == 2:
             glyph = pygame.transform.smoothscale(glyph, (int(glyph.get_width() * 0.8), glyph.get_height()))
         mx = int(w * (0.15 if small else 0.12))
-        top = int(w * 0.05)
-        corner = pygame.Surface((int(w * 0.3) if not small else int(w * 0.44), int(h * 0.3)))
+        top = int(w * 0.08)
+        corner = pygame.Surface((int(w * 0.3) if not small else int(w * 0.44), int(h * 0.42)))
         corner.fill(PAPER)
         cw = corner.get_width()
-        corner.blit(glyph, (cw // 2 - glyph.get_width() // 2, 0))
-        psize = w * (0.2 if small else 0.14)
-        draw_suit(corner, suit, (cw / 2, glyph.get_height() * 0.92 + psize / 2), psize, ink)
-        ch = int(glyph.get_height() * 0.92 + psize * 1.1)
+        ink_box = glyph.get_bounding_rect()
+        corner.blit(glyph, (cw // 2 - glyph.get_width() // 2, -ink_box.y))
+        psize = w * (0.2 if small else 0.15)
+        # the suit sits a clear gap below the rank's ink (a Q's tail must not touch a spade's point)
+        suit_top = ink_box.h + max(2.0, w * 0.035)
+        draw_suit(corner, suit, (cw / 2, suit_top + psize / 2), psize, ink)
+        ch = int(suit_top + psize * 1.1)
         corner = corner.subsurface((0, 0, cw, min(ch, corner.get_height()))).copy()
         surf.blit(corner, (mx - cw // 2, top))
-        surf.blit(pygame.transform.rotate(corner, 180), (w - mx - cw // 2, h - top - corner.get_height()))
-        if small:
-            draw_suit(surf, suit, (w * 0.62, h * 0.64), w * 0.5, ink)
+        if small:  # one index (the fan shows the top-left corner) and a big pip: no clash at this size
+            draw_suit(surf, suit, (w * 0.6, h * 0.66), w * 0.52, ink)
             return surf
+        surf.blit(pygame.transform.rotate(corner, 180), (w - mx - cw // 2, h - top - corner.get_height()))
         if rank == "A":
             size = w * 0.46
             if suit == "S":
