@@ -1310,6 +1310,11 @@ def test_random_app_matches_eggs_and_penalties() -> None:
                 if r["outcome"] != "annulled" and t == 0:
                     assert r["penalties"][u] <= -50
     assert seen.get("bide") and seen.get("made") and seen.get("minus100"), seen
+    seen = {}
+    for seed in range(40):  # partnerships: one opponent side, so never an egg
+        for k, v in check_sheet(play_random(4, {"variant": "app"}, seed), app=True).items():
+            seen[k] = seen.get(k, 0) + v
+    assert seen.get("bide") and seen.get("made") and not seen.get("egg"), seen
 
 
 def test_app_egg_in_a_real_match() -> None:
@@ -1728,3 +1733,24 @@ def test_actions_with_stray_fields_are_refused_with_a_reason() -> None:
     with pytest.raises(core.IllegalAction, match="a declaration has no card"):
         s.apply(core.Action("declare", cards=decl.cards, call=decl.call, card="7H"))
     s.apply(decl)
+
+
+def test_playout_cases_cover_every_option_value() -> None:
+    """The conformance cases (tests/cases/deberts.py) play every value of every option at least once
+    where it has an effect (player count, contract scoring, number of defenders)."""
+    from tests.cases.deberts import CASES
+
+    seen: dict[str, set[Any]] = {}
+    for players, given_opts in CASES:
+        o = Deberts.resolve_options(players, given_opts)
+        individual = players == 3 or (players == 4 and o["four_player_mode"] == "individual")
+        for k, v in o.items():
+            if ((k.startswith("four_player") and players != 4)
+                    or (k in ("seven_exchange", "show_bottom_card") and players == 4)
+                    or (k == "hanging_pots" and o["contract_scoring"] != "classic")
+                    or (k == "split_rounding" and not individual)
+                    or (k == "mandatory_overtrump" and players == 2)):
+                continue
+            seen.setdefault(k, set()).add(v)
+    for spec in Deberts.OPTIONS:
+        assert set(spec.values or ()) <= seen.get(spec.id, set()), spec.id
