@@ -27,6 +27,11 @@ CALL_WORDS = {
 }
 
 
+def count_text(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word`` agreed in number: ``1 card``, ``2 cards``, ``0 tricks``."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
 def card_text(card: str) -> str:
     """``"TH"`` -> ``"10♥"``; jokers ``"X1"`` -> ``"High joker"``."""
     if card == "X1":

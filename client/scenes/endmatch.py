@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from client import ui
+from client import labels, ui
 from client.scene import Scene
 
 
@@ -78,7 +78,8 @@ class EndMatch(Scene):
             ui.blit_center(surf, line, (w / 2, y))
             y += 44 * s
         deals = len(v.get("deals") or [])
-        ui.blit_center(surf, app.fonts.text(f"{deals} deals played", int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
+        played = f"{labels.count_text(deals, 'deal')} played"
+        ui.blit_center(surf, app.fonts.text(played, int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
         self.widgets.draw(surf, app)
         if self.table.confetti is not None:
             self.table.confetti.draw(surf, s)

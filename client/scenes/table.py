@@ -685,14 +685,16 @@ class TableScene(Scene):
             moved = e.get("n")
             if isinstance(seat, int):
                 self.bubble(seat, f"Breaks the deck: {moved}")
-            self.banner("Deck broken", f"{self.names[seat]} moved {moved} cards" if isinstance(seat, int) else "")
+            self.banner("Deck broken", f"{self.names[seat]} moved {labels.count_text(int(moved), 'card')}"
+                        if isinstance(seat, int) and isinstance(moved, int) else "")
         elif t == "burned":
             if isinstance(seat, int):
                 self.bubble(seat, f"Burns {labels.card_text(str(e.get('card')))}")
             sounds.play("card")
         elif t == "discarded":
             if isinstance(seat, int):
-                self.bubble(seat, f"Discards {e.get('count', '')}")
+                self.bubble(seat, f"Discards {labels.count_text(int(e.get('count') or 0), 'card')}"
+                            if isinstance(e.get("count"), int) else "Discards")
         elif t == "called":
             name = e.get("name") or e.get("call")
             if isinstance(seat, int):
@@ -703,7 +705,7 @@ class TableScene(Scene):
         elif t == "remainder":
             s2 = e.get("seat")
             if isinstance(s2, int):
-                self.bubble(s2, f"Takes the rest ({e.get('count', 0)})")
+                self.bubble(s2, f"Takes the rest ({labels.count_text(int(e.get('count') or 0), 'card')})")
         elif t == "out":
             pass
         elif t == "deal_scored":
@@ -1199,9 +1201,9 @@ class TableScene(Scene):
         info = []
         tw = v.get("tricks_won")
         if isinstance(tw, list) and seat < len(tw) and v.get("phase") not in ("deal",):
-            info.append(f"tricks {tw[seat]}")
+            info.append(labels.count_text(int(tw[seat]), "trick"))
         if count is not None:
-            info.append(f"{count} card" + ("" if count == 1 else "s"))
+            info.append(labels.count_text(count, "card"))
         it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
         surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
         # badges: contract maker, dealer, leader
