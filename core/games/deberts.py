@@ -892,16 +892,18 @@ class Deberts(State):
                 raise IllegalAction(f"in the first round say 'play' to accept {_suit_name(ts)} as trumps, "
                                     "or 'pass'")
             return
+        forced = self._dealer_must_name and self.current_player == self.dealer
         if call == "pass":
-            if self._dealer_must_name and self.current_player == self.dealer:
+            if forced:
                 raise IllegalAction("the dealer must name a trump suit")
             return
-        if call == "play":
-            raise IllegalAction(f"{_suit_name(ts)} was refused in the first round; name another suit or pass")
+        or_pass = "" if forced else " or pass"
+        if call == "play" or call == SUITS[ts]:
+            raise IllegalAction(f"{_suit_name(ts)} was refused in the first round; name another suit{or_pass}")
         if call is None or call not in SUITS:
-            raise IllegalAction("name a trump suit (S, H, D or C) or pass")
-        if SUITS.index(call) == ts:
-            raise IllegalAction(f"{_suit_name(ts)} was refused in the first round; name another suit or pass")
+            others = [x for x in SUITS if x != SUITS[ts]]
+            raise IllegalAction(f"name a trump suit other than {_suit_name(ts)} "
+                                f"({others[0]}, {others[1]} or {others[2]}){or_pass}")
 
     def _check_exchange(self, action: Action) -> None:
         if action.type == "keep":

@@ -1131,10 +1131,17 @@ def test_bidding_rules_and_messages() -> None:
     assert s.legal_actions() == [bid("S"), bid("H"), bid("C"), bid("pass")]
     with pytest.raises(core.IllegalAction, match="diamonds was refused"):
         s.apply(bid("D"))
+    with pytest.raises(core.IllegalAction, match=r"^name a trump suit other than diamonds \(S, H or C\) or pass$"):
+        s.apply(bid("NT"))
     s.apply(bid("pass"))
     assert bid("pass") not in s.legal_actions()
     with pytest.raises(core.IllegalAction, match="dealer must name"):
         s.apply(bid("pass"))
+    # the dealer is not told he may pass
+    with pytest.raises(core.IllegalAction, match=r"^diamonds was refused in the first round; name another suit$"):
+        s.apply(bid("D"))
+    with pytest.raises(core.IllegalAction, match=r"^name a trump suit other than diamonds \(S, H or C\)$"):
+        s.apply(bid("NT"))
     with pytest.raises(core.IllegalAction, match="time to bid"):
         s.apply(play("7S"))
     s.apply(bid("C"))
