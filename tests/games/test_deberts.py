@@ -660,6 +660,7 @@ def test_exchange_example_d4() -> None:
     assert (EXCHANGE in s.legal_actions()) is ex["expect"]["exchange_allowed"]
     s.apply(EXCHANGE)
     v = s.view(None)
+    assert v["phase"] != "exchange"  # once: seat 0, still to answer, is not asked any more
     assert hand_of(s, 1) == set(ex["expect"]["hand_after_exchange"])
     assert v["turn_up"] == ex["expect"]["turn_up_after"]
     assert v["known"][1] == [g["turn_up"]] and v["turn_up_taker"] == 1
@@ -1586,6 +1587,8 @@ def test_engine_play_matches_the_rules(seed: int, players: int, mandatory: bool)
                 best = (max(trumps, key=lambda c: TRUMP_ORDER.index(c[0])) if trumps else
                         max((c for c in cards if c[1] == cards[0][1]), key=lambda c: PLAIN_ORDER.index(c[0])))
                 assert last["cards"] == cards and last["winner"] == last["seats"][cards.index(best)]
+                if s.current_player != core.CHANCE and not s.is_over:
+                    assert s.current_player == last["winner"]  # the winner leads the next trick
         else:
             s.apply(rng.choice(s.legal_actions()))
 
