@@ -100,6 +100,8 @@ class Popup:
     px: int = 30
     life: float = 1.6
     age: float = 0.0
+    drift: float = -1.0
+    """Which way the text drifts: -1 rises, +1 sinks."""
 
     def update(self, dt: float) -> None:
         """Advance."""
@@ -116,7 +118,7 @@ class Popup:
         grow = ui.ease_out_back(min(1.0, self.age / 0.25))
         size = max(8, int(self.px * (0.6 + 0.4 * grow)) // 2 * 2)
         img = fonts.shadowed(self.text, size, self.color, "bold")
-        y = self.pos[1] - 40 * k * (self.px / 30)
+        y = self.pos[1] + self.drift * 34 * k * (self.px / 30)
         alpha = int(255 * (1 - max(0.0, (k - 0.65) / 0.35)))
         img.set_alpha(alpha)
         ui.blit_center(surf, img, (self.pos[0], y))

@@ -126,3 +126,34 @@ def fan(n: int, center: Point, card_w: int, max_width: float, lift: float = 0.0)
         y = center[1] + (1 - math.cos(math.radians(k * spread))) * card_w * 2.0 - lift
         out.append(((x, y), ang))
     return out
+
+
+PLATE_W, PLATE_H = 168, 50
+"""Design size of a name plate (scaled by the layout's ``scale``)."""
+
+
+def plate_rect(lay: TableLayout, seat: int) -> tuple[int, int, int, int]:
+    """The name plate of ``seat`` as (x, y, w, h)."""
+    spot = lay.spot(seat)
+    s = lay.scale
+    w, h = int(PLATE_W * s), int(PLATE_H * s)
+    x, y = spot.plate
+    if spot.side == "bottom":
+        x = max(x, w / 2 + 14 * s)
+    return (int(x - w / 2), int(y - h / 2), w, h)
+
+
+def popup_spot(lay: TableLayout, seat: int) -> tuple[Point, float]:
+    """Where the points of a trick won by ``seat`` pop up, and which way they drift (-1 up, +1 down).
+
+    Beside the winner's name plate on the table side, clear of the plate,
+    the seat's cards, its speech bubble and the trick: above the plate for
+    the side seats and the player, left of the plate drifting down for the
+    seats at the top.
+    """
+    x, y, w, h = plate_rect(lay, seat)
+    s = lay.scale
+    side = lay.spot(seat).side
+    if side == "top":
+        return ((x - 46 * s, y + h / 2 + 8 * s), 1.0)
+    return ((x + w / 2, y - 24 * s), -1.0)

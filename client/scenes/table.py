@@ -606,14 +606,10 @@ class TableScene(Scene):
                 sp.fly(self._seat_point(winner), sp.angle, dur=0.38 / self.speed, delay=delay, fade_out=True)
                 self.flights.append(sp)
             self.trick = []
-            if isinstance(winner, int) and isinstance(pts, int) and pts > 0:
-                p = self._seat_point(winner)
-                if winner == self.me:
-                    p = (p[0], p[1] - lay.card_w * 0.9)
-                elif lay.spot(winner).side == "top":
-                    p = (p[0], p[1] + lay.card_w * 1.4)
-                self.popups.append(Popup(f"+{pts}", (p[0], p[1] - lay.card_w * 0.6), ui.GOLD,
-                                         int(28 * self.app.scale), life=1.4 / self.speed + 0.4))
+            if isinstance(winner, int) and 0 <= winner < self.players and isinstance(pts, int) and pts > 0:
+                p, drift = layout.popup_spot(lay, winner)
+                self.popups.append(Popup(f"+{pts}", p, ui.GOLD, int(26 * self.app.scale),
+                                         life=1.4 / self.speed + 0.4, drift=drift))
             self._pending_sound = ("collect", delay)
             sounds.play("collect", 0.7)
             self.show_last = False
@@ -1059,13 +1055,13 @@ class TableScene(Scene):
         self._draw_plate(surf, self.me)
         self._draw_hud(surf)
         self._draw_prompt(surf)
-        for p in self.popups:
-            p.draw(surf, self.app.fonts)
         if self.show_last:
             self._draw_last_trick(surf)
         self._draw_chat(surf)
         if self.result is not None:
             self._draw_result(surf)
+        for p in self.popups:
+            p.draw(surf, self.app.fonts)
         self.widgets.draw(surf, self.app)
         if self.banners:
             by = self.lay.center[1] - self.lay.card_w
@@ -1182,11 +1178,8 @@ class TableScene(Scene):
         dealer = v.get("dealer") == seat
         leader = v.get("leader") == seat and bool(v.get("trick"))
         name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
-        w, h = int(168 * s), int(50 * s)
-        x, y = spot.plate
-        if spot.side == "bottom":
-            x = max(x, w / 2 + 14 * s)
-        rect = pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)
+        rect = pygame.Rect(layout.plate_rect(lay, seat))
+        w = rect.w
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
         if turn:
             glow = ui.panel(rect.inflate(int(10 * s), int(10 * s)).size, (240, 196, 92, int(60 + 70 * pulse)), None,
@@ -1241,7 +1234,7 @@ class TableScene(Scene):
             elif spot.side == "right":
                 br.midright = (rect.left - int(12 * s), rect.centery)
             else:
-                br.midbottom = (rect.centerx + int(40 * s), rect.top - int(30 * s))
+                br.midbottom = (rect.centerx + int(40 * s), rect.top - int(46 * s))
             br.clamp_ip(surf.get_rect())
             alpha = int(255 * min(1.0, left / 0.3))
             bub = ui.panel(br.size, (250, 240, 214, alpha), ui.GOLD_DARK, int(10 * s), 2)

@@ -11,3 +11,45 @@ def test_counts_agree_in_number() -> None:
     assert count_text(2, "trick") == "2 tricks"
     assert count_text(1, "deal") == "1 deal"
     assert count_text(3, "match", "matches") == "3 matches"
+
+
+def _rects_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_trick_popups_never_touch_a_plate_or_a_hand() -> None:
+    """The '+24' of a trick, over its whole drift, stays clear of every name plate and every hand."""
+    from client import layout
+
+    for w, h in ((1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (1600, 1000)):
+        for players in (2, 3, 4, 5):
+            for cw in (True, False):
+                lay = layout.compute(w, h, players, 0, cw)
+                s = lay.scale
+                plates = [layout.plate_rect(lay, seat) for seat in range(players)]
+                hands = []
+                for seat in range(players):
+                    spot = lay.spot(seat)
+                    n = 9
+                    if spot.side == "bottom":
+                        width = min(lay.w * 0.6, lay.card_w * 9.5)
+                        hands.append((spot.hand[0] - width / 2, spot.hand[1] - lay.card_w * 0.9, width,
+                                      lay.card_w * 1.6))
+                        continue
+                    along = lay.small_w * 0.42 * (n - 1) + lay.small_w * 1.2
+                    across = lay.small_w * 1.45
+                    if spot.side == "top":
+                        hands.append((spot.hand[0] - along / 2, spot.hand[1] - across / 2, along, across))
+                    else:
+                        hands.append((spot.hand[0] - across / 2, spot.hand[1] - along / 2, across, along))
+                for seat in range(players):
+                    (px, py), drift = layout.popup_spot(lay, seat)
+                    tw, th = 70 * s, 34 * s  # "+124" at 26 px bold, with its shadow
+                    y0 = min(py, py + drift * 34 * 26 / 30 * s) - th / 2
+                    box = (px - tw / 2, y0, tw, th + 34 * s)
+                    assert 0 <= box[0] and box[0] + box[2] <= w and 0 <= box[1] and box[1] + box[3] <= h, (
+                        w, h, players, seat, box)
+                    for other, pr in enumerate(plates):
+                        assert not _rects_overlap(box, pr), (w, h, players, cw, seat, "plate", other, box, pr)
+                    for other, hr in enumerate(hands):
+                        assert not _rects_overlap(box, hr), (w, h, players, cw, seat, "hand", other, box, hr)
