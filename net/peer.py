@@ -86,6 +86,7 @@ class PeerClient:
         self._closing = False
         self._pings = 0
         self._queue: list[Message] = []
+        self._opened = False
 
     # ----------------------------------------------------------------- output
     def send(self, msg: Message) -> bool:
@@ -138,9 +139,10 @@ class PeerClient:
                 delay = min(delay * 2, 3.0)
                 continue
             delay = 0.25
+            self._opened = False
             outcome = await self._session(reader, writer, reconnecting=deadline is not None)
             if outcome == "lost" and not self._closing and self.token is not None:
-                if deadline is None:
+                if deadline is None or self._opened:  # a working connection dropped: a new grace period
                     deadline = time.monotonic() + self.reconnect_for
                     self.handler("reconnecting", "connection lost; reconnecting...")
                 continue
@@ -222,6 +224,7 @@ class PeerClient:
 
     def _dispatch(self, msg: Message, errors: list[str], reconnecting: bool) -> None:
         if isinstance(msg, Welcome):
+            self._opened = True
             self.token, self.client_id, self.owner = msg.token, msg.client, msg.owner
             self.handler("welcome", msg)
             queued, self._queue = self._queue, []

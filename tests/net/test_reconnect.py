@@ -251,3 +251,22 @@ def test_game_version_matches_the_package() -> None:
 
     root = pathlib.Path(__file__).resolve().parents[2]
     assert tomllib.loads((root / "pyproject.toml").read_text())["project"]["version"] == GAME_VERSION
+
+
+def test_every_drop_gets_its_own_reconnection_period() -> None:
+    with running_host("klaberjass", 2, {}, "Twice") as (host, _):
+        proxy = CutProxy(host.port)
+        s = RemoteSession("127.0.0.1", proxy.port, "Ann", reconnect_for=1.5)
+        try:
+            wait_until(lambda: s.status == "lobby")
+            for _ in range(2):
+                proxy.cut()
+                wait_until(lambda: s.status == "reconnecting", timeout=5)
+                time.sleep(0.4)
+                proxy.restore()
+                wait_until(lambda: s.status == "lobby", timeout=5)
+                time.sleep(1.6)  # longer than reconnect_for: the next drop must still be recovered
+            assert s.status == "lobby" and not s.closed_reason
+        finally:
+            s.close()
+            proxy.close()
