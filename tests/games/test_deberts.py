@@ -1664,24 +1664,23 @@ def _comparable(view: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_from_view_with_any_fill_plays_a_consistent_deal(players: int) -> None:
-    """A determinization with the seat's unseen cards shuffled among the hidden zones gives the
-    seat the same view, and the rebuilt deal scores consistently (card points add up to the
-    deal's card total computed from the rebuilt hands, not copied from the real deal)."""
+    """A determinization with the seat's unseen cards shuffled among the hidden zones, in any phase,
+    gives the seat the same view, and the rebuilt deal plays to its end and scores consistently (card
+    points add up to the card total of the rebuilt hands, not one copied from the real deal)."""
     rng = random.Random(players)
-    checked = 0
-    for seed in range(40):
-        s = core.new_match("deberts", players=players, first_dealer=0)
+    phases: set[str] = set()
+    for seed in range(60):
+        s = core.new_match("deberts", players=players, first_dealer=seed % players)
         s.apply(s.sample_chance(random.Random(seed)))
-        while s.current_player is not None and s.current_player >= 0:
-            v = s.view(None)
-            if v["phase"] == "play" and rng.random() < 0.3:
-                break
+        stop = rng.randrange(0, 12 + 3 * players)
+        while s.current_player is not None and s.current_player >= 0 and stop:
+            stop -= 1
             s.apply(rng.choice(s.legal_actions()))
-        if s.view(None)["phase"] != "play":
-            continue
         seat = s.current_player
-        assert seat is not None
+        if seat is None or seat < 0:
+            continue
         view = s.view(seat)
+        phases.add(view["phase"])
         zones = s.hidden_zones(seat)
         cards = [c for z in zones.values() for c in z]
         rng.shuffle(cards)
@@ -1694,9 +1693,9 @@ def test_from_view_with_any_fill_plays_a_consistent_deal(players: int) -> None:
         while len(rebuilt.deal_results) == done:
             rebuilt.apply(rng.choice(rebuilt.legal_actions()))
         r = rebuilt.deal_results[-1]
-        assert sum(r["card_points"]) == r["card_total"]
-        checked += 1
-    assert checked >= 20
+        if r["outcome"] != "annulled":
+            assert sum(r["card_points"]) == r["card_total"]
+    assert {"bidding", "declaring", "play"} | ({"exchange"} if players < 4 else set()) <= phases
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
