@@ -1763,3 +1763,42 @@ def test_playout_cases_cover_every_option_value() -> None:
             seen.setdefault(k, set()).add(v)
     for spec in Deberts.OPTIONS:
         assert set(spec.values or ()) <= seen.get(spec.id, set()), spec.id
+
+
+@pytest.mark.parametrize("app", [False, True])
+def test_pots_survive_a_thrown_in_deal(app: bool) -> None:
+    """A waiting pot (classic hanging bide, app egg) is untouched by a thrown-in deal and goes to the
+    next played deal (§6.3, §11.4)."""
+    opts = {"variant": "app"} if app else {}
+    v = core.new_match("deberts", players=3, options=opts, first_dealer=0).view(None)
+    if app:
+        v["app_pots"] = [{"amount": 50, "rivals": [1, 2], "maker": 0}]
+    else:
+        v["pots"] = [71]
+    s = Deberts.from_view(v, {})
+    rng = random.Random(8)
+    s.apply(s.sample_chance(rng))
+    for _ in range(6):
+        s.apply(bid("pass"))
+    r = s.deal_results[-1]
+    assert r["outcome"] == "annulled" and r["pot_in"] == r["pot_out"] == (
+        [{"amount": 50, "rivals": [1, 2], "maker": 0}] if app else [71])
+    assert s.scores == [0, 0, 0] and s.current_player == core.CHANCE
+    while len(s.deal_results) == 1 or s.deal_results[-1]["outcome"] == "annulled":
+        if s.current_player == core.CHANCE:
+            s.apply(s.sample_chance(rng))
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+    r = s.deal_results[-1]
+    if app:
+        assert sum(r["pot_awarded"]) == 50 and r["pot_awarded"][0] == 0
+        best = max(r["deal_scores"][u] - r["pot_awarded"][u] for u in (1, 2))
+        assert all(r["deal_scores"][u] - r["pot_awarded"][u] == best for u in (1, 2) if r["pot_awarded"][u])
+    else:
+        assert r["pot_in"] == [71]
+        if r["outcome"] == "made":
+            assert r["deal_scores"][r["maker_side"]] == r["deal_totals"][r["maker_side"]] + 71
+        elif r["outcome"] == "bide":
+            assert sum(r["split"]) == r["deal_totals"][r["maker_side"]] + 71
+        else:
+            assert r["pot_out"] == [71 + r["deal_totals"][r["maker_side"]]]
