@@ -69,6 +69,7 @@ class BenchPeer:
         self.client = PeerClient("127.0.0.1", port, f"bot{seat}", self.on, ping_interval=30.0, ping_timeout=120.0)
 
     def on(self, kind: str, msg: Any) -> None:
+        """The PeerClient callback: sit and ready in the lobby; time and answer each update."""
         if kind == "welcome":
             self.client.send(TakeSeat(self.seat))
         elif kind == "lobby" and isinstance(msg, Lobby):

@@ -115,7 +115,8 @@ class _Detached:
         return getattr(self._session, name)
 
     def poll(self) -> list[Update]:
+        """Nothing: the lobby polls the session now."""
         return []
 
     def close(self) -> None:
-        pass
+        """Nothing: the lobby owns the session now."""
