@@ -26,6 +26,7 @@ from client import art, labels, layout, savegame, ui
 from client.anim import Banner, CardSprite, Confetti, Popup
 from client.layout import Point
 from client.scene import Scene
+from client.scenes.scoresheet import maker_failed
 from client.session import clockwise, seat_label
 from client.widgets import Button, TextInput, draw_tooltip
 
@@ -772,13 +773,18 @@ class TableScene(Scene):
                 self.side_name(side) if side is not None else self.names[maker])
         made = {"made": "made it", "doubled": "made it doubled", "moon_made": "shot the moon"}
         down = {"bete": "went b\u00eate", "failed": "went down", "set": "were set", "bide": "took a bide",
-                "moon_failed": "missed the moon"}
+                "moon_failed": "missed the moon", "inside": "went inside", "egg": "laid an egg",
+                "doubled": "went down doubled"}
+        sides_l = (self.view or {}).get("sides") or [[p] for p in range(self.players)]
+        if outcome == "doubled" and maker_failed(r, sides_l):
+            return f"{who} {down[outcome]}" if who else "doubled: down"
         if who and outcome in made:
             return f"{who} {made[outcome]}"
         if who and outcome in down:
             return f"{who} {down[outcome]}"
         words = {"hung": "the points hang", "tie": "a tie: points hang", "annulled": "annulled",
-                 "played": "played out", "inside": "inside"}
+                 "played": "played out", "inside": "inside", "hanging": "a tie: points hang",
+                 "doubled_hung": "doubled and hung: points hang", "deberts": "Deberts!"}
         return words.get(outcome, outcome.replace("_", " "))
 
     def _continue(self) -> None:

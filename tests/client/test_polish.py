@@ -53,3 +53,28 @@ def test_trick_popups_never_touch_a_plate_or_a_hand() -> None:
                         assert not _rects_overlap(box, pr), (w, h, players, cw, seat, "plate", other, box, pr)
                     for other, hr in enumerate(hands):
                         assert not _rects_overlap(box, hr), (w, h, players, cw, seat, "hand", other, box, hr)
+
+
+def test_score_sheet_marks_and_notes() -> None:
+    from client.scenes.scoresheet import deal_notes, outcome_mark, side_marks
+
+    sides = [[0, 2], [1, 3]]
+    down = {"outcome": "doubled", "declarer": 1, "awarded": [52, 0], "contract": "AT"}
+    made = {"outcome": "doubled", "declarer": 1, "awarded": [0, 112], "contract": "AT"}
+    assert outcome_mark(down, sides) == ("doubled, down", "bad")
+    assert outcome_mark(made, sides) == ("doubled, made", "good")
+    assert side_marks(down, sides) == {1: ["B"]}
+    bide = {"outcome": "bide", "maker_side": 0, "awarded": [0, 182]}
+    assert side_marks(bide, sides) == {0: ["B"]}
+    assert outcome_mark(bide, sides)[1] == "bad"
+    hung = {"outcome": "hung", "declarer": 2, "awarded": [0, 81], "capot": None}
+    assert side_marks(hung, sides) == {0: ["H"]}
+    capot = {"outcome": "made", "declarer": 0, "awarded": [252, 0], "capot": 0}
+    assert side_marks(capot, sides) == {0: ["C"]}
+    names = ["You", "West", "North", "East"]
+    notes = deal_notes({"declared": [{"seat": 1, "call": "tierce", "points": 20, "scored": True}],
+                        "belotes": [{"seat": 2, "suit": "H"}], "hanging_out": 81}, names,
+                       ["You & North", "West & East"])
+    assert "by West (20)" in notes and "Belote by North" in notes and "81 hang" in notes
+    assert deal_notes({"declarations": [0, 20]}, names, ["A", "B"], decl_column=True) == ""
+    assert "B 20" in deal_notes({"declarations": [0, 20]}, names, ["A", "B"])
