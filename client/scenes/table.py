@@ -188,6 +188,8 @@ class TableScene(Scene):
         if first:
             self._sync_trick()
         if view.get("seq") != (old or {}).get("seq"):
+            self.error = None  # a refusal belongs to the position it was made in
+            self.shake = None
             self.hint = None
             self.hint_wanted = False
             self.choice = None
@@ -210,7 +212,16 @@ class TableScene(Scene):
         self._poll(force=True)
 
     def show_error(self, text: str) -> None:
-        """Show why an action was refused (from the engine) near the hand."""
+        """Show why an action was refused (from the engine) near the hand.
+
+        It replaces any earlier refusal and disappears after a few seconds or
+        as soon as the position changes (any move by anyone).
+        """
+        text = text.strip()
+        if text:
+            text = text[0].upper() + text[1:]
+            if text[-1] not in ".!?":
+                text += "."
         self.error = (text, 3.0)
         self.app.sounds.play("error")
 
@@ -354,7 +365,7 @@ class TableScene(Scene):
                 self.shake = (card, 0.4)
                 why = self.reason(card)
                 if why is not None:
-                    self.show_error(why)
+                    self.show_error(f"Can't play {labels.card_text(card)}: {why}")
                 else:  # no dry run here (a network session): the host's engine refuses it with the reason
                     self.session.submit(self._card_action(card))
                     self._poll(force=True)

@@ -78,3 +78,36 @@ def test_score_sheet_marks_and_notes() -> None:
     assert "by West (20)" in notes and "Belote by North" in notes and "81 hang" in notes
     assert deal_notes({"declarations": [0, 20]}, names, ["A", "B"], decl_column=True) == ""
     assert "B 20" in deal_notes({"declarations": [0, 20]}, names, ["A", "B"])
+
+
+def test_a_refusal_names_the_card_and_goes_away_when_the_position_changes() -> None:
+    from tests.client.driver import card_point, click, make_app, run_until, table_of
+
+    app = make_app(["--game", "belote", "--players", "4", "--seed", "5", "--level", "random", "--speed", "30",
+                    "--no-sound"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+
+    def illegal_turn(a: object) -> bool:  # our turn to play with at least one card we may not play
+        if t.result is not None:
+            t._continue()
+            return False
+        if t.my_turn() and not t.card_actions and t.action_buttons and not t.events and t.wait <= 0:
+            click(t.action_buttons[-1].rect.center)  # pass / nothing to declare
+            return False
+        return (t.my_turn() and bool(t.card_actions) and not t.events and t.wait <= 0
+                and any(c not in t.card_actions for c in t.hand_order))
+
+    run_until(app, illegal_turn, max_frames=6000)
+    bad = next(c for c in t.hand_order if c not in t.card_actions)
+    click(card_point(t, bad))
+    app.frame(1 / 60)
+    assert t.error is not None
+    from client.labels import card_text
+    assert t.error[0].startswith(f"Can't play {card_text(bad)}: ") and t.error[0].endswith(".")
+    good = next(c for c in t.hand_order if c in t.card_actions)
+    click(card_point(t, good))
+    run_until(app, lambda a: t.view is not None and good not in t.hand_order, max_frames=200)
+    assert t.error is None
+    app.shutdown()
