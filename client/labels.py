@@ -218,3 +218,64 @@ def sort_hand(cards: list[str], view: dict[str, Any]) -> list[str]:
         n_top = sum(1 for c in rest if c[1] == trump and c[0] in "AKQJ")
         out = rest[:n_top] + jokers + rest[n_top:]
     return out
+
+
+def prompt_help(view: dict[str, Any]) -> str:
+    """One line in a player's words explaining the choice offered now (empty when nothing needs explaining)."""
+    legal = [a for a in view.get("legal") or [] if isinstance(a, dict)]
+    types = {a.get("type") for a in legal}
+    calls = {str(a.get("call")) for a in legal if a.get("type") in ("bid", "declare")}
+    game = view.get("game")
+    phase = str(view.get("phase", ""))
+    turned = turned_card(view)
+    tsuit = f"{SUIT_SYMBOL[turned[1]]} {SUIT_NAME[turned[1]]}" if turned and turned[1] in SUIT_SYMBOL else ""
+    if "bid" in types:
+        if phase == "schmeiss":
+            return "Your opponent called schmeiss. Annul: the deal is thrown in. Play: you become the maker."
+        if phase == "naming":
+            return f"Choose trumps: any suit but the turned card's{f' ({tsuit})' if tsuit else ''}."
+        if game == "pitch":
+            text = ("Bid how many points you will take with trumps of your choice; "
+                    "the highest bid names trumps.")
+            if "moon" in calls:
+                text += " Moon: you take every point."
+            return text
+        if game == "belote":
+            text = "Bid the contract your side will make (a trump suit, No trumps or All trumps), above the last bid."
+            if "double" in calls:
+                text = "Double if you think their contract will fail (points \u00d72); or outbid it, or pass."
+            elif "redouble" in calls:
+                text = "They doubled you: redouble (points \u00d74) if you are sure, or pass."
+            return text
+        take = calls & {"take", "play"}
+        suits = calls & set(SUIT_SYMBOL)
+        text = ""
+        if take and tsuit:
+            word = CALL_WORDS[next(iter(take))]
+            text = (f"{word}: {tsuit} become trumps and you must outscore your opponents. "
+                    "Pass: leave the choice to the next player.")
+        elif suits:
+            text = "Name another suit as trumps (you must then outscore your opponents), or pass."
+        if "schmeiss" in calls:
+            text += " Schmeiss: offer to throw the deal in."
+        return text
+    if "trump" in types:
+        return "You won the auction: choose the trump suit (the suit where you hold the most high cards)."
+    if "break" in types:
+        return "Move that many cards from the top of the stock to the bottom: it changes who draws what."
+    if "exchange" in types:
+        return (f"Take the turned {card_text(turned)} into your hand and leave your seven of trumps in its place."
+                if turned else "Swap your seven of trumps for the turned card.")
+    if "keep" in types and phase == "exchange":
+        return "Only the holder of the seven of trumps may swap it for the turned card."
+    if phase == "remainder":
+        return "Take the rest of the stock into your own hand, or give it unseen to your partner."
+    if "discard" in types:
+        return "You hold more than six trumps: burn the extra ones face up (click a card to burn it)."
+    if phase == "call":
+        return "Name a trump you do not hold: whoever holds it becomes your partner (a secret until it is played)."
+    if "declare" in types:
+        if "play" in types:
+            return "Declare a combination now to score it, or just play a card."
+        return "Show a combination to score it; only the best one at the table counts."
+    return ""

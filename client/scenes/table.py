@@ -290,7 +290,9 @@ class TableScene(Scene):
         lay = self.lay
         base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - int(30 * s)) if lay else h * 0.7
         history = self._bid_history()
-        top = int(base_y - len(rows) * (bh + gap) - (int(26 * s) if history else 0))
+        help_text = self._help_text()
+        extra = (int(26 * s) if history else 0) + (int(24 * s) if help_text else 0)
+        top = int(base_y - len(rows) * (bh + gap) - extra)
         y = top
         widest = 0
         for row in rows:
@@ -324,11 +326,11 @@ class TableScene(Scene):
         title_w = self.app.fonts.font(int(20 * s), "bold").size(self._prompt_text())[0]
         pw = max(widest, title_w) + int(60 * s)
         if history:
-            hw_ = self.app.fonts.font(int(16 * s)).size(history)[0] + int(60 * s)
-            pw = max(pw, hw_)
-            top -= int(0 * s)
-        self.panel_rect = pygame.Rect((w - pw) // 2, top - int(44 * s) - (int(26 * s) if history else 0), pw,
-                                      y - top + int(50 * s) - gap + (int(26 * s) if history else 0))
+            pw = max(pw, self.app.fonts.font(int(16 * s)).size(history)[0] + int(60 * s))
+        if help_text:
+            pw = max(pw, self.app.fonts.font(int(15 * s)).size(help_text)[0] + int(60 * s))
+        self.panel_rect = pygame.Rect((w - pw) // 2, top - int(44 * s) - extra, pw,
+                                      y - top + int(50 * s) - gap + extra)
         if self.action_buttons and not self.card_actions:
             self.widgets.set_focus(self.action_buttons[0])
         self._ensure_selection()
@@ -1239,6 +1241,8 @@ class TableScene(Scene):
             th = self.app.fonts.text("thinking " + dots, int(14 * s), ui.GOLD)
             surf.blit(th, (rect.right - int(96 * s), rect.bottom + int(2 * s)))
         b = self.bubbles.get(seat)
+        if b and seat == self.me and self.my_turn():
+            b = None  # our own last call gives way to the prompt while we decide again
         if b:
             text, left = b
             bt = self.app.fonts.text(text, int(18 * s), (20, 16, 8), "bold")
@@ -1250,8 +1254,9 @@ class TableScene(Scene):
                 br.midleft = (rect.right + int(12 * s), rect.centery)
             elif spot.side == "right":
                 br.midright = (rect.left - int(12 * s), rect.centery)
-            else:
-                br.midbottom = (rect.centerx + int(40 * s), rect.top - int(46 * s))
+            else:  # our own call: centred above the hand, where the prompt shows on our turn
+                hand_top = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5
+                br.center = (surf.get_width() // 2, int(hand_top - lay.card_w * 0.55))
             br.clamp_ip(surf.get_rect())
             alpha = int(255 * min(1.0, left / 0.3))
             bub = ui.panel(br.size, (250, 240, 214, alpha), ui.GOLD_DARK, int(10 * s), 2)
@@ -1371,6 +1376,12 @@ class TableScene(Scene):
                  f"{labels.call_text(str(b.get('call')), None)}" for b in bids[-5:]]
         return ("\u2026  " if len(bids) > 5 else "") + "   \u2022   ".join(parts)
 
+    def _help_text(self) -> str:
+        """The prompt's explanation line (empty while choosing an announcement or when not our turn)."""
+        if self.result is not None or not self.my_turn() or self.choice is not None or self.view is None:
+            return ""
+        return labels.prompt_help(self.view)
+
     def _prompt_text(self) -> str:
         v = self.view or {}
         if self.result is not None or not self.my_turn():
@@ -1389,6 +1400,8 @@ class TableScene(Scene):
             return "Name trumps"
         if "break" in types:
             return "Break the deck: how many cards go from the top to the bottom?"
+        if "exchange" in types and "play" in types:
+            return "Swap your seven of trumps first, or just play a card"
         if "exchange" in types or ("keep" in types and phase == "exchange"):
             return "Exchange the seven of trumps for the turned card?"
         if phase == "remainder":
@@ -1418,9 +1431,15 @@ class TableScene(Scene):
                 t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
                 ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
             history = self._bid_history()
+            help_text = self._help_text()
+            y: float = r.y + int(48 * s)
+            if help_text:
+                ht = self.app.fonts.text(help_text, int(15 * s), (200, 216, 200))
+                ui.blit_center(surf, ht, (r.centerx, y))
+                y += int(24 * s)
             if history:
                 ht = self.app.fonts.text(history, int(16 * s), ui.TEXT_DIM)
-                ui.blit_center(surf, ht, (r.centerx, r.y + int(48 * s)))
+                ui.blit_center(surf, ht, (r.centerx, y))
         elif text and not self.error:
             k = self.turn_flash
             color = ui.GOLD

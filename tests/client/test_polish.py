@@ -111,3 +111,38 @@ def test_a_refusal_names_the_card_and_goes_away_when_the_position_changes() -> N
     run_until(app, lambda a: t.view is not None and good not in t.hand_order, max_frames=200)
     assert t.error is None
     app.shutdown()
+
+
+def test_every_prompt_explains_its_choice() -> None:
+    """Bidding, trump naming, exchange, declarations, break, burn, partner call, remainder: a help line each."""
+    from client.labels import prompt_help
+
+    def bid(*calls: str) -> list[dict[str, str]]:
+        return [{"type": "bid", "call": c} for c in calls]
+
+    cases = [
+        {"game": "deberts", "phase": "bidding", "turn_up": "KH", "legal": bid("play", "pass")},
+        {"game": "deberts", "phase": "bidding", "turn_up": "KH", "legal": bid("S", "D", "C", "pass")},
+        {"game": "klaberjass", "phase": "bidding", "turned": "9C", "legal": bid("take", "pass", "schmeiss")},
+        {"game": "klaberjass", "phase": "schmeiss", "turned": "9C", "legal": bid("annul", "play")},
+        {"game": "klaberjass", "phase": "naming", "turned": "9C", "legal": bid("S", "H", "D")},
+        {"game": "belote", "phase": "bidding", "legal": bid("pass", "H", "NT", "AT")},
+        {"game": "belote", "phase": "bidding", "legal": bid("pass", "double", "AT")},
+        {"game": "pitch", "phase": "bidding", "legal": bid("pass", "4", "5", "moon")},
+        {"game": "pitch", "phase": "trump", "legal": [{"type": "trump", "suit": "S"}]},
+        {"game": "pitch", "phase": "call", "legal": [{"type": "declare", "call": "partner:AS"}]},
+        {"game": "pitch", "phase": "remainder", "legal": [{"type": "keep"}, {"type": "declare", "call": "to_partner"}]},
+        {"game": "pitch", "phase": "burn", "legal": [{"type": "discard", "cards": ["KS"]}]},
+        {"game": "deberts", "phase": "exchange", "turn_up": "KH", "legal": [{"type": "exchange"}, {"type": "keep"}]},
+        {"game": "deberts", "phase": "declaring", "legal": [{"type": "declare", "cards": ["7H", "8H", "9H"],
+                                                             "call": "tertz"}, {"type": "done"}]},
+        {"game": "tertz", "phase": "break", "legal": [{"type": "break", "n": k} for k in range(1, 13)]},
+    ]
+    for view in cases:
+        text = prompt_help(view)
+        assert len(text) > 30 and text.endswith("."), (view, text)
+    assert "\u2665 Hearts" in prompt_help(cases[0]) and "Pass" in prompt_help(cases[0])
+    assert "Schmeiss" in prompt_help(cases[2])
+    assert "Moon" in prompt_help(cases[7])
+    assert "K\u2665" in prompt_help(cases[12])
+    assert prompt_help({"game": "belote", "phase": "play", "legal": [{"type": "play", "card": "7H"}]}) == ""
