@@ -113,7 +113,7 @@ def test_fuzz_bodies_decode_or_raise_codec_error(body: bytes) -> None:
 
 
 _json = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats() | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
     max_leaves=20,
 )
@@ -127,7 +127,7 @@ def test_fuzz_truncated_valid_frames(value: Any, cut: int) -> None:
     out = []
     for body in d.frames():
         out.append(decode_body(body))
-    assert out in ([], [{"t": "x", "v": value}]) or value != value  # NaN compares unequal
+    assert out in ([], [{"t": "x", "v": value}])
 
 
 @settings(max_examples=100)
