@@ -16,7 +16,7 @@ declaration is challenged automatically against the opponent's hand.  The
 player with fewer tricks counts his card points, rounded to ten (a 5 rounds
 down); the other gets the rest of the 150.
 
-Rules: ``docs/games/tertz.md`` (API) and ``docs/rules-notes.d/tertz.md``
+Rules: ``docs/games/tertz.md`` (API) and ``docs/rules-notes.md``
 (decisions where the rules are silent).
 """
 
