@@ -61,7 +61,7 @@ def rel_positions(n: int) -> list[tuple[str, float]]:
         return [("bottom", 0.5), ("left", 0.42), ("right", 0.42)]
     if n == 4:
         return [("bottom", 0.5), ("left", 0.45), ("top", 0.5), ("right", 0.45)]
-    return [("bottom", 0.5), ("left", 0.5), ("top", 0.37), ("top", 0.63), ("right", 0.5)]
+    return [("bottom", 0.5), ("left", 0.56), ("top", 0.37), ("top", 0.63), ("right", 0.56)]
 
 
 def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> TableLayout:

@@ -90,6 +90,7 @@ class TableScene(Scene):
         self._hud_cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.hud_buttons: list[Button] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.help_lines: list[str] = []
         self._collect_later: Any = None
         self._pending_sound: Any = None
 
@@ -265,6 +266,8 @@ class TableScene(Scene):
         s = self.app.scale
         w, h = self.app.size
         texts = [labels.action_text(a, v) for a in acts]
+        if len(acts) > 3 and all(str(a.get("call", "")).startswith("partner:") for a in acts):
+            texts = [labels.card_text(str(a["call"]).split(":", 1)[1]) for a in acts]  # the title says "partner"
         px = int(19 * s)
         bh = int(44 * s)
         widths = [max(int(110 * s), self.app.fonts.font(px, "bold").size(t)[0] + int(34 * s)) for t in texts]
@@ -278,7 +281,8 @@ class TableScene(Scene):
         show_numbers = not numeric and len(acts) > 1
         if show_numbers:
             widths = [wd + int(22 * s) for wd in widths]
-        max_row = int(w * 0.7)
+        max_panel = self._panel_max_width()
+        max_row = min(int(w * 0.7), max_panel - int(40 * s))
         rows: list[list[int]] = [[]]
         cur = 0
         for i, wd in enumerate(widths):
@@ -291,7 +295,8 @@ class TableScene(Scene):
         base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - int(30 * s)) if lay else h * 0.7
         history = self._bid_history()
         help_text = self._help_text()
-        extra = (int(26 * s) if history else 0) + (int(24 * s) if help_text else 0)
+        self.help_lines = self.app.fonts.wrap(help_text, int(15 * s), max_panel - int(40 * s)) if help_text else []
+        extra = (int(26 * s) if history else 0) + int(21 * s) * len(self.help_lines) + (int(4 * s) if help_text else 0)
         top = int(base_y - len(rows) * (bh + gap) - extra)
         y = top
         widest = 0
@@ -327,8 +332,9 @@ class TableScene(Scene):
         pw = max(widest, title_w) + int(60 * s)
         if history:
             pw = max(pw, self.app.fonts.font(int(16 * s)).size(history)[0] + int(60 * s))
-        if help_text:
-            pw = max(pw, self.app.fonts.font(int(15 * s)).size(help_text)[0] + int(60 * s))
+        for line in self.help_lines:
+            pw = max(pw, self.app.fonts.font(int(15 * s)).size(line)[0] + int(40 * s))
+        pw = min(pw, max_panel)
         self.panel_rect = pygame.Rect((w - pw) // 2, top - int(44 * s) - extra, pw,
                                       y - top + int(50 * s) - gap + extra)
         if self.action_buttons and not self.card_actions:
@@ -1074,6 +1080,9 @@ class TableScene(Scene):
         self._draw_plate(surf, self.me)
         self._draw_hud(surf)
         self._draw_prompt(surf)
+        for seat in list(self.bubbles):
+            if 0 <= seat < self.players:
+                self._draw_bubble(surf, seat)
         if self.show_last:
             self._draw_last_trick(surf)
         self._draw_chat(surf)
@@ -1086,6 +1095,8 @@ class TableScene(Scene):
             by = self.lay.center[1] - self.lay.card_w
             if self.result is not None:
                 by = self.app.px(120)
+            elif self.action_buttons and self.panel_rect.h:  # keep clear of the choice being offered
+                by = max(self.app.px(70), min(by, self.panel_rect.top - self.app.px(62)))
             self.banners[0].draw(surf, self.app.fonts, (surf.get_width() / 2, by), self.app.scale)
         self._draw_tips(surf)
         if self.confetti:
@@ -1191,7 +1202,6 @@ class TableScene(Scene):
         lay = self.lay
         assert lay is not None
         s = self.app.scale
-        spot = lay.spot(seat)
         cp = v.get("current_player")
         turn = cp == seat
         dealer = v.get("dealer") == seat
@@ -1240,6 +1250,14 @@ class TableScene(Scene):
             dots = "\u2022" * (1 + int(self.time * 3) % 3)
             th = self.app.fonts.text("thinking " + dots, int(14 * s), ui.GOLD)
             surf.blit(th, (rect.right - int(96 * s), rect.bottom + int(2 * s)))
+
+    def _draw_bubble(self, surf: pygame.Surface, seat: int) -> None:
+        """``seat``'s speech bubble (its last call), drawn over the prompt panel."""
+        lay = self.lay
+        assert lay is not None
+        s = self.app.scale
+        spot = lay.spot(seat)
+        rect = pygame.Rect(layout.plate_rect(lay, seat))
         b = self.bubbles.get(seat)
         if b and seat == self.me and self.my_turn():
             b = None  # our own last call gives way to the prompt while we decide again
@@ -1376,6 +1394,21 @@ class TableScene(Scene):
                  f"{labels.call_text(str(b.get('call')), None)}" for b in bids[-5:]]
         return ("\u2026  " if len(bids) > 5 else "") + "   \u2022   ".join(parts)
 
+    def _panel_max_width(self) -> int:
+        """The widest the prompt panel may be without covering the side seats' name plates."""
+        w = self.app.size[0]
+        s = self.app.scale
+        half = w * 0.43
+        if self.lay is not None:
+            for seat in range(self.players):
+                side = self.lay.spot(seat).side
+                x, _, pw, _ = layout.plate_rect(self.lay, seat)
+                if side == "left":
+                    half = min(half, w / 2 - (x + pw) - 16 * s)
+                elif side == "right":
+                    half = min(half, x - w / 2 - 16 * s)
+        return int(max(half, 240 * s) * 2)
+
     def _help_text(self) -> str:
         """The prompt's explanation line (empty while choosing an announcement or when not our turn)."""
         if self.result is not None or not self.my_turn() or self.choice is not None or self.view is None:
@@ -1426,17 +1459,18 @@ class TableScene(Scene):
         assert lay is not None
         if self.action_buttons and self.result is None:
             r = self.panel_rect
-            surf.blit(ui.panel(r.size, (8, 20, 14, 205), ui.PANEL_BORDER, int(14 * s), max(1, int(2 * s))), r.topleft)
+            surf.blit(ui.panel(r.size, (8, 20, 14, 238), ui.PANEL_BORDER, int(14 * s), max(1, int(2 * s))), r.topleft)
             if text:
                 t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
                 ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
             history = self._bid_history()
-            help_text = self._help_text()
             y: float = r.y + int(48 * s)
-            if help_text:
-                ht = self.app.fonts.text(help_text, int(15 * s), (200, 216, 200))
+            for line in self.help_lines if self._help_text() else []:
+                ht = self.app.fonts.text(line, int(15 * s), (200, 216, 200))
                 ui.blit_center(surf, ht, (r.centerx, y))
-                y += int(24 * s)
+                y += int(21 * s)
+            if self.help_lines:
+                y += int(4 * s)
             if history:
                 ht = self.app.fonts.text(history, int(16 * s), ui.TEXT_DIM)
                 ui.blit_center(surf, ht, (r.centerx, y))
