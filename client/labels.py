@@ -142,13 +142,13 @@ def trump_suit(view: dict[str, Any]) -> str | None:
 def all_trumps(view: dict[str, Any]) -> bool:
     """True under an all-trumps contract (Belote ``AT``)."""
     c = view.get("contract")
-    return isinstance(c, dict) and c.get("call") == "AT"
+    return (c.get("call") if isinstance(c, dict) else c) == "AT"
 
 
 def no_trumps(view: dict[str, Any]) -> bool:
     """True under a no-trumps contract (Belote ``NT``)."""
     c = view.get("contract")
-    return isinstance(c, dict) and c.get("call") == "NT"
+    return (c.get("call") if isinstance(c, dict) else c) == "NT"
 
 
 def contract_text(view: dict[str, Any], names: list[str]) -> str:
@@ -208,6 +208,20 @@ def sort_hand(cards: list[str], view: dict[str, Any]) -> list[str]:
             rank = BELOTE_PLAIN.index(c[0]) if c[0] in BELOTE_PLAIN else NATURAL.index(c[0])
         return (suit_pos, -rank)
 
+    if pitch and trump in SUIT_SYMBOL:  # the whole trump set (off-jack, jokers, off-cards) first, strongest first
+        from core.games.pitch import trump_order_strs
+
+        opts = view.get("options") or {}
+        try:
+            tset = trump_order_strs(trump, int(opts.get("points", 10)))
+        except (ValueError, KeyError, TypeError):
+            tset = []
+        if tset:
+            if opts.get("reverse"):
+                tset = tset[::-1]
+            trumps = [c for c in tset if c in cards]
+            rest = [c for c in cards if c not in tset]
+            return trumps + sorted(rest, key=key)
     jokers_first = pitch and trump is not None
     out = sorted(cards, key=key)
     if not jokers_first:

@@ -47,7 +47,7 @@ def test_trick_popups_never_touch_a_plate_or_a_hand() -> None:
                     tw, th = 70 * s, 34 * s  # "+124" at 26 px bold, with its shadow
                     y0 = min(py, py + drift * 34 * 26 / 30 * s) - th / 2
                     box = (px - tw / 2, y0, tw, th + 34 * s)
-                    assert 0 <= box[0] and box[0] + box[2] <= w and 0 <= box[1] and box[1] + box[3] <= h, (
+                    assert box[0] >= 0 and box[0] + box[2] <= w and box[1] >= 0 and box[1] + box[3] <= h, (
                         w, h, players, seat, box)
                     for other, pr in enumerate(plates):
                         assert not _rects_overlap(box, pr), (w, h, players, cw, seat, "plate", other, box, pr)
@@ -146,3 +146,33 @@ def test_every_prompt_explains_its_choice() -> None:
     assert "Moon" in prompt_help(cases[7])
     assert "K\u2665" in prompt_help(cases[12])
     assert prompt_help({"game": "belote", "phase": "play", "legal": [{"type": "play", "card": "7H"}]}) == ""
+
+
+def test_hands_sort_trumps_first_in_contract_order_colours_alternating() -> None:
+    from client.labels import sort_hand
+
+    def suits(hand: list[str]) -> list[str]:
+        out: list[str] = []
+        for c in hand:
+            if c[0] != "X" and (not out or out[-1] != c[1]):
+                out.append(c[1])
+        return out
+
+    hand = ["7H", "JH", "AS", "9H", "TC", "KD", "AH", "QS", "8C"]
+    d = sort_hand(hand, {"game": "deberts", "trump": "H"})
+    assert d[:4] == ["JH", "9H", "AH", "7H"]  # trump order J 9 A 10 K Q 8 7
+    assert suits(d) == ["H", "S", "D", "C"]  # red, black, red, black
+    assert d[4:6] == ["AS", "QS"]  # plain order A 10 K Q J 9 8 7
+    nt = sort_hand(["9S", "JS", "TS", "AS"], {"game": "belote", "contract": "NT", "trump": None})
+    assert nt == ["AS", "TS", "JS", "9S"]
+    at = sort_hand(["9S", "JS", "TS", "AS", "QH", "9H"], {"game": "belote", "contract": {"call": "AT"}, "trump": None})
+    assert at[:4] == ["JS", "9S", "AS", "TS"]  # all trumps: every suit in trump order
+    # Pitch: the whole trump set (jack, off-jack, jokers, ten...) first, strongest first
+    p = sort_hand(["QD", "8D", "JH", "X2", "TD", "AS", "5C", "JD", "2D", "X1"],
+                  {"game": "pitch", "trump": "D", "options": {"points": 10}})
+    assert p[:8] == ["QD", "JD", "JH", "X1", "X2", "TD", "8D", "2D"]
+    assert set(p[8:]) == {"AS", "5C"}
+    # no trump yet: suits grouped with colours alternating
+    n = sort_hand(["2H", "KS", "9D", "5C", "AH", "3S"], {"game": "pitch", "trump": None})
+    ss = suits(n)
+    assert len(ss) == 4 and all((a in "HD") != (b in "HD") for a, b in zip(ss, ss[1:], strict=False))
