@@ -49,7 +49,7 @@ class EndMatch(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         app = self.app
-        app.dim(surf, 150)
+        app.dim(surf, 205)
         w, h = surf.get_size()
         s = app.scale
         v = self.table.view or {}
@@ -64,19 +64,35 @@ class EndMatch(Scene):
             head = "Match over"
         box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
         box.center = (w // 2, int(h * 0.5))
-        surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(18 * s), max(2, int(3 * s))), box.topleft)
+        surf.blit(ui.panel(box.size, (12, 28, 21, 250), ui.PANEL_BORDER, int(18 * s), max(2, int(3 * s))),
+                  box.topleft)
         grow = ui.ease_out_back(min(1.0, self.time / 0.5))
         t = app.fonts.shadowed(head, max(10, int(50 * s * grow)), ui.GOLD if self.won else ui.TEXT, "serif")
         if t.get_width() > box.w - 20:
             t = app.fonts.shadowed(head, int(36 * s), ui.GOLD if self.won else ui.TEXT, "serif")
         ui.blit_center(surf, t, (w / 2, h * 0.2))
+        target = v.get("target") or (v.get("options") or {}).get("target_score")
+        if target:
+            ui.blit_center(surf, app.fonts.text(f"first to {target}", int(18 * s), ui.TEXT_DIM),
+                           (w / 2, h * 0.2 + 44 * s))
         scores = v.get("scores") or []
+        order = sorted(range(len(scores)), key=lambda i: (i != winner, -int(scores[i] or 0)))
         y = h * 0.36
-        for i, sc in enumerate(scores):
+        left, right = w / 2 - 220 * s, w / 2 + 220 * s
+        for i in order:
+            sc = scores[i]
             col = ui.GOLD if i == winner else ui.TEXT
-            line = app.fonts.text(f"{self.table.side_name(i)}   {sc}", int(30 * s), col, "bold")
-            ui.blit_center(surf, line, (w / 2, y))
-            y += 44 * s
+            px = int(30 * s) if i == winner else int(26 * s)
+            if i == winner:
+                band = pygame.Rect(0, 0, int(right - left + 40 * s), int(46 * s))
+                band.center = (int(w / 2), int(y))
+                surf.blit(ui.panel(band.size, (240, 196, 92, 40), ui.GOLD_DARK, int(10 * s), 1), band.topleft)
+                ui.blit_center(surf, app.fonts.text("\u2605", px, ui.GOLD, "bold"), (left - 2 * s, y))
+            name = app.fonts.text(self.table.side_name(i), px, col, "bold")
+            surf.blit(name, (left + 24 * s, y - name.get_height() / 2))
+            num = app.fonts.text(str(sc), px, col, "bold")
+            surf.blit(num, (right - num.get_width(), y - num.get_height() / 2))
+            y += 52 * s
         deals = len(v.get("deals") or [])
         played = f"{labels.count_text(deals, 'deal')} played"
         ui.blit_center(surf, app.fonts.text(played, int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
