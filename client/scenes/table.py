@@ -1072,11 +1072,11 @@ class TableScene(Scene):
         for seat in range(self.players):
             if seat != self.me:
                 self._draw_opponent(surf, seat)
-        for _, sp in self.trick:
+        self._draw_hand(surf)
+        for _, sp in self.trick:  # after the hand: a card we play flies over our other cards
             sp.draw(surf, self.app.cards)
         for sp in self.flights:
             sp.draw(surf, self.app.cards, shadow=False)
-        self._draw_hand(surf)
         self._draw_plate(surf, self.me)
         self._draw_hud(surf)
         self._draw_prompt(surf)
@@ -1113,9 +1113,13 @@ class TableScene(Scene):
         x, y = lay.stock
         w = lay.small_w + lay.small_w // 3
         s = self.app.scale
-        if turned:
-            img = cards.rotated(turned, w, -90 if n else 0)  # type: ignore[attr-defined]
-            ui.blit_center(surf, img, (x + (w * 0.45 if n else 0), y))
+        if turned:  # face up beside the stock, fully readable (it decides the bidding)
+            img = cards.face(turned, w)  # type: ignore[attr-defined]
+            tx = x + (w * 1.12 if n else 0)
+            ui.blit_center(surf, img, (tx, y))
+            word = "trumps" if labels.trump_suit(v) == turned[1] and turned[0] != "X" else "turned"
+            t = self.app.fonts.text(word, int(14 * s), ui.TEXT_DIM)
+            ui.blit_center(surf, t, (tx, y + w * 0.7 + 14 * s))
         if n:
             for k in range(min(n, 6)):
                 img = cards.back(w)  # type: ignore[attr-defined]
