@@ -154,6 +154,8 @@ def popup_spot(lay: TableLayout, seat: int) -> tuple[Point, float]:
     x, y, w, h = plate_rect(lay, seat)
     s = lay.scale
     side = lay.spot(seat).side
-    if side == "top":
+    if side == "top":  # on the outer side of the plate (away from the other top seat), drifting down
+        if lay.spot(seat).plate[0] > lay.w / 2 + 1:
+            return ((x + w + 46 * s, y + h / 2 + 8 * s), 1.0)
         return ((x - 46 * s, y + h / 2 + 8 * s), 1.0)
     return ((x + w / 2, y - 24 * s), -1.0)

@@ -628,6 +628,8 @@ class TableScene(Scene):
             self.trick = []
             if isinstance(winner, int) and 0 <= winner < self.players and isinstance(pts, int) and pts > 0:
                 p, drift = layout.popup_spot(lay, winner)
+                if lay.spot(winner).side == "top":
+                    self.bubbles.pop(winner, None)  # the points take the bubble's place beside the plate
                 self.popups.append(Popup(f"+{pts}", p, ui.GOLD, int(26 * self.app.scale),
                                          life=1.4 / self.speed + 0.4, drift=drift))
             self._pending_sound = ("collect", delay)
@@ -1270,8 +1272,11 @@ class TableScene(Scene):
             bt = self.app.fonts.text(text, int(18 * s), (20, 16, 8), "bold")
             br = bt.get_rect()
             br.inflate_ip(int(22 * s), int(12 * s))
-            if spot.side == "top":
-                br.midtop = (rect.centerx, rect.bottom + int(30 * s))
+            if spot.side == "top":  # beside the plate: below it is where this seat's trick card lands
+                if rect.centerx > surf.get_width() // 2 + 1:
+                    br.midleft = (rect.right + int(12 * s), rect.centery)
+                else:
+                    br.midright = (rect.left - int(12 * s), rect.centery)
             elif spot.side == "left":
                 br.midleft = (rect.right + int(12 * s), rect.centery)
             elif spot.side == "right":
@@ -1488,7 +1493,8 @@ class TableScene(Scene):
         if self.error:
             text, left = self.error
             t = self.app.fonts.text(text, int(20 * s), (255, 255, 255), "bold")
-            r = t.get_rect(center=(surf.get_width() // 2, int(lay.spot(self.me).hand[1] - lay.card_w * 1.4)))
+            prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
+            r = t.get_rect(center=(surf.get_width() // 2, int(prompt_y)))  # in place of the prompt line
             if self.action_buttons:
                 r.centery = self.panel_rect.y - int(26 * s)
             bg = r.inflate(int(26 * s), int(14 * s))
@@ -1526,16 +1532,17 @@ class TableScene(Scene):
             else:
                 entries.append((None, str(c)))
         cw = int(self.lay.trick_w if self.lay else 90)
-        w = int(len(entries) * cw * 1.15 + 60 * s)
+        winner = lt.get("winner")
+        head = "Last trick" + (f" \u2014 won by {self.names[winner]}" if isinstance(winner, int) else "")
+        head_img = self.app.fonts.text(head, int(20 * s), ui.GOLD, "bold")
+        w = int(max(len(entries) * cw * 1.15 + 60 * s, head_img.get_width() + 48 * s))
         h = int(cw * 1.4 + 110 * s)
         r = pygame.Rect(0, 0, w, h)
         r.center = (surf.get_width() // 2, int(surf.get_height() * 0.42))
         self.app.dim(surf, 110)
         surf.blit(ui.panel(r.size, ui.PANEL, ui.PANEL_BORDER, int(14 * s), 2), r.topleft)
-        winner = lt.get("winner")
-        head = "Last trick" + (f" \u2014 won by {self.names[winner]}" if isinstance(winner, int) else "")
-        ui.blit_center(surf, self.app.fonts.text(head, int(20 * s), ui.GOLD, "bold"), (r.centerx, r.y + int(24 * s)))
-        x = r.x + int(30 * s) + cw / 2
+        ui.blit_center(surf, head_img, (r.centerx, r.y + int(24 * s)))
+        x = r.centerx - (len(entries) - 1) * cw * 1.15 / 2
         for seat, c in entries:
             ui.blit_center(surf, self.app.cards.face(c, cw), (x, r.y + int(50 * s) + cw * 0.7))  # type: ignore
             if isinstance(seat, int) and seat < len(self.names):
