@@ -763,8 +763,10 @@ class TableScene(Scene):
                     self.popups.append(Popup(f"+{pts}", self._score_pos(side), ui.GOLD, int(30 * self.app.scale),
                                              life=2.2))
         outcome = str(r.get("outcome", ""))
-        if r.get("capot") or r.get("capot_side") is not None and r.get("capot") is not None:
-            self.banner("Capot!", "all the tricks")
+        capot = r.get("capot", r.get("capot_side"))
+        if capot is not None and capot is not False:  # a side index (0 is a side!) or True
+            who = self.side_name(capot) if isinstance(capot, int) and not isinstance(capot, bool) else ""
+            self.banner("Capot!", f"{who} took every trick" if who else "every trick taken")
         elif outcome in OUTCOME_BANNER:
             self.banner(OUTCOME_BANNER[outcome])
         self.app.sounds.play("score")

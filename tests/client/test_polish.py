@@ -176,3 +176,18 @@ def test_hands_sort_trumps_first_in_contract_order_colours_alternating() -> None
     n = sort_hand(["2H", "KS", "9D", "5C", "AH", "3S"], {"game": "pitch", "trump": None})
     ss = suits(n)
     assert len(ss) == 4 and all((a in "HD") != (b in "HD") for a, b in zip(ss, ss[1:], strict=False))
+
+
+def test_capot_by_side_zero_gets_its_banner() -> None:
+    from tests.client.driver import make_app, table_of
+
+    app = make_app(["--game", "belote", "--players", "4", "--seed", "5", "--no-sound"])
+    t = table_of(app)
+    assert t is not None
+    for _ in range(5):
+        app.frame(1 / 60)
+    t.banners.clear()
+    t.result = {"deal": 1, "outcome": "made", "capot": 0, "declarer": 0, "awarded": [50, 0], "scores": [50, 0]}
+    t._show_result()
+    assert [b.text for b in t.banners][:1] == ["Capot!"] and "You & North" in t.banners[0].sub
+    app.shutdown()
