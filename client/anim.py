@@ -153,7 +153,7 @@ class Banner:
         h = int(110 * scale) if self.sub else int(84 * scale)
         if w < 4:
             return
-        band = ui.panel((w, h), (8, 20, 14, int(210 * alpha / 255)), self.color, int(16 * scale), 3)
+        band = ui.panel((w, h), (8, 20, 14, int(244 * alpha / 255)), self.color, int(16 * scale), 3)
         ui.blit_center(surf, band, center)
         t = fonts.shadowed(self.text, int(54 * scale), self.color, "serif")
         t.set_alpha(alpha)

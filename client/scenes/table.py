@@ -26,7 +26,7 @@ from client import art, labels, layout, savegame, ui
 from client.anim import Banner, CardSprite, Confetti, Popup
 from client.layout import Point
 from client.scene import Scene
-from client.scenes.scoresheet import maker_failed
+from client.scenes.scoresheet import deal_notes, maker_failed
 from client.session import clockwise, seat_label
 from client.widgets import Button, TextInput, draw_tooltip
 
@@ -1585,10 +1585,15 @@ class TableScene(Scene):
                            ("belotes", "Belote"), ("awarded", "Scored this deal"), ("scores", "Total")):
             val = r.get(key)
             if isinstance(val, list) and len(val) == len(sides) and all(isinstance(x, int) for x in val):
-                if key in ("bella", "belotes") and not any(val):
+                if key in ("bella", "belotes", "declarations") and not any(val):
                     continue
+                if key == "card_points" and (self.view or {}).get("game") == "pitch":
+                    label = "Points taken"
                 rows.append((label, val))
-        h = int(150 * s + 36 * s * len(rows) + 80 * s)
+        side_names = [self.side_name(i) for i in range(len(sides))]
+        notes = deal_notes(r, self.names, side_names, decl_column=True)
+        note_lines = fonts.wrap(notes, int(16 * s), w - int(60 * s)) if notes else []
+        h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines))
         box = pygame.Rect(0, 0, w, h)
         box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
         surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
@@ -1615,6 +1620,9 @@ class TableScene(Scene):
                 ui.blit_center(surf, fonts.text(str(val), int(19 * s), ui.TEXT, "bold" if bold else "sans"),
                                (box.x + int(240 * s) + colw * (i + 0.5), y))
             y += int(36 * s)
+        for line in note_lines:  # declarations, bella, pots, penalties: what made the numbers
+            ui.blit_center(surf, fonts.text(line, int(16 * s), ui.TEXT_DIM), (box.centerx, y))
+            y += int(22 * s)
         if self.result_button is not None:
             self.result_button.rect.midtop = (box.centerx, box.bottom - int(66 * s))
 
