@@ -26,7 +26,7 @@ from client import art, labels, layout, savegame, ui
 from client.anim import Banner, CardSprite, Confetti, Popup
 from client.layout import Point
 from client.scene import Scene
-from client.scenes.scoresheet import deal_notes, maker_failed
+from client.scenes.scoresheet import contract_of, deal_notes, maker_failed
 from client.session import clockwise, seat_label
 from client.widgets import Button, TextInput, draw_tooltip
 
@@ -1602,7 +1602,10 @@ class TableScene(Scene):
         if tt.get_width() > box.w - int(40 * s):
             tt = fonts.text(title, int(24 * s), ui.GOLD, "serif")
         ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s)))
-        sub = labels.contract_text({"contract": r.get("contract"), "trump": r.get("trump")}, self.names)
+        sub = contract_of(r, self.names)
+        mult = r.get("multiplier")
+        if sub and isinstance(mult, int) and mult > 1:
+            sub += "  \u2022  doubled" if mult == 2 else "  \u2022  redoubled"
         if sub:
             ui.blit_center(surf, fonts.text(sub, int(18 * s), ui.TEXT_DIM), (box.centerx, box.y + int(70 * s)))
         col0 = box.x + int(28 * s)
