@@ -180,21 +180,20 @@ def sort_hand(cards: list[str], view: dict[str, Any]) -> list[str]:
     pitch = view.get("game") == "pitch"
     at = all_trumps(view)
     suits_present = [s for s in SUIT_CYCLE if any(c[1] == s for c in cards if c[0] != "X")]
-    order = list(suits_present)
-    if trump in order:
-        order.remove(trump)
-        order.insert(0, trump)
-        # keep colours alternating after the trump where possible
-        rest = order[1:]
-        red = [s for s in rest if s in "HD"]
-        black = [s for s in rest if s in "SC"]
+    rest = [s for s in suits_present if s != trump]
+    red = [s for s in rest if s in "HD"]
+    black = [s for s in rest if s in "SC"]
+    # colours alternate: after the trump suit the other colour; without trumps the larger colour group first
+    if trump in suits_present:
         first_red = trump in "SC"
-        alt: list[str] = []
-        while red or black:
-            src = red if (first_red and red) or not black else black
-            alt.append(src.pop(0))
-            first_red = not first_red
-        order = [trump, *alt]
+    else:
+        first_red = len(red) > len(black)
+    alt: list[str] = []
+    while red or black:
+        src = red if (first_red and red) or not black else black
+        alt.append(src.pop(0))
+        first_red = not first_red
+    order = ([trump] if trump in suits_present else []) + alt
 
     def key(c: str) -> tuple[int, int]:
         if c[0] == "X":

@@ -191,3 +191,15 @@ def test_capot_by_side_zero_gets_its_banner() -> None:
     t._show_result()
     assert [b.text for b in t.banners][:1] == ["Capot!"] and "You & North" in t.banners[0].sub
     app.shutdown()
+
+
+def test_colours_alternate_without_trumps_too() -> None:
+    from client.labels import sort_hand
+
+    h = sort_hand(["QS", "JS", "AC", "7C", "KD", "7D"], {"game": "deberts", "trump": None})
+    order = [c[1] for c in h]
+    groups = [s for i, s in enumerate(order) if i == 0 or order[i - 1] != s]
+    assert groups in (["S", "D", "C"], ["C", "D", "S"])
+    h2 = sort_hand(["KD", "7D", "9H", "AS"], {"game": "deberts", "trump": None})
+    g2 = [s for i, s in enumerate([c[1] for c in h2]) if i == 0 or h2[i - 1][1] != s]
+    assert g2 in (["H", "S", "D"], ["D", "S", "H"])
