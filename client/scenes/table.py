@@ -1368,6 +1368,10 @@ class TableScene(Scene):
             lines.append(f"Trumps: {ui.SUIT_SYMBOL[trump]} {ui.SUIT_NAME[trump]}")
         elif labels.turned_card(v) and phase in ("bidding", "schmeiss", "naming"):
             lines.append(f"Turned: {labels.card_text(labels.turned_card(v) or '')}")
+        elif phase == "bidding":
+            high = self._high_bid()
+            if high:
+                lines.append(high)
         ch = int(64 * s + 26 * s * (len(lines) - 1))
         surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
         yy = y + int(10 * s)
@@ -1392,6 +1396,22 @@ class TableScene(Scene):
         if self.status:
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
+
+    def _high_bid(self) -> str:
+        """The standing bid of the auction (Belote, Pitch) in words, or ''."""
+        bids = [b for b in (self.view or {}).get("bids") or [] if isinstance(b, dict)]
+        doubled = ""
+        for b in reversed(bids):
+            call = str(b.get("call"))
+            if call in ("double", "redouble"):
+                doubled = doubled or (" doubled" if call == "double" else " redoubled")
+                continue
+            if call in ("pass", "schmeiss", "annul", "play", "take"):
+                continue
+            seat = b.get("seat")
+            who = self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+            return f"High bid: {labels.call_text(call)}{doubled} ({who})"
+        return ""
 
     def _bid_history(self) -> str:
         """The auction so far (last calls), while we are to bid."""
