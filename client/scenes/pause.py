@@ -69,7 +69,15 @@ class PauseMenu(Scene):
         self.app.quit()
 
     def draw(self, surf: pygame.Surface) -> None:
-        self.app.dim(surf, 160)
+        self.app.dim(surf, 200)
+        rects = [wd.rect for wd in self.widgets.items if hasattr(wd, "rect")]
+        if rects:  # one solid card behind the title and the buttons: nothing of the table reads through
+            box = rects[0].unionall(rects[1:]).inflate(self.app.px(80), self.app.px(40))
+            top = min(box.top, int(self.app.size[1] * 0.16 - self.app.px(46)))
+            box.height += box.top - top
+            box.top = top
+            surf.blit(ui.panel(box.size, (12, 28, 21, 248), ui.PANEL_BORDER, self.app.px(18), max(2, self.app.px(2))),
+                      box.topleft)
         self.draw_title(surf, self.title, y=self.app.size[1] * 0.16)
         self.widgets.draw(surf, self.app)
         hint = self.app.fonts.text("Esc to resume", self.app.px(16), ui.TEXT_DIM)
