@@ -282,7 +282,10 @@ def prompt_help(view: dict[str, Any]) -> str:
     if "keep" in types and phase == "exchange":
         return "Only the holder of the seven of trumps may swap it for the turned card."
     if phase == "remainder":
-        return "Take the rest of the stock into your own hand, or give it unseen to your partner."
+        n = stock_count(view)
+        left = f"{count_text(n, 'card')} left in the stock" if n else "The rest of the stock"
+        them = "it" if n == 1 else "them"
+        return f"{left}: draw {them} yourself, or let your partner draw {them} unseen."
     if "discard" in types:
         return "You hold more than six trumps: burn the extra ones face up (click a card to burn it)."
     if phase == "call":
