@@ -998,8 +998,8 @@ class TableScene(Scene):
         for p in self.popups:
             p.update(dt)
         self.popups = [p for p in self.popups if p.alive]
-        if self.banners:
-            self.banners[0].update(dt)
+        if self.banners:  # a backlog plays faster so an announcement never shows a trick late
+            self.banners[0].update(dt * min(3, len(self.banners)))
             if not self.banners[0].alive:
                 self.banners.popleft()
         self.bubbles = {s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0}
