@@ -203,3 +203,32 @@ def test_colours_alternate_without_trumps_too() -> None:
     h2 = sort_hand(["KD", "7D", "9H", "AS"], {"game": "deberts", "trump": None})
     g2 = [s for i, s in enumerate([c[1] for c in h2]) if i == 0 or h2[i - 1][1] != s]
     assert g2 in (["H", "S", "D"], ["D", "S", "H"])
+
+
+def test_ctrl_m_mutes_and_the_animation_speed_paces_the_table() -> None:
+    import pygame
+
+    from tests.client.driver import key, make_app, table_of
+
+    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--no-sound"])
+    t = table_of(app)
+    assert t is not None
+    muted = app.settings.muted
+    key(pygame.K_m, pygame.KMOD_CTRL)
+    app.frame(1 / 60)
+    assert app.settings.muted is not muted and app.sounds.muted is not muted
+    key(pygame.K_m, pygame.KMOD_CTRL)
+    app.frame(1 / 60)
+    assert app.settings.muted is muted
+    t.session.bot_delay = 0.7
+    app.settings.animation_speed = 1.0
+    app.frame(1 / 60)
+    slow = t.session.bot_delay
+    app.settings.animation_speed = 3.0
+    app.frame(1 / 60)
+    assert t.session.bot_delay < slow  # bots answer faster at a higher animation speed
+    hold_fast = t._animate({"type": "trick", "winner": 1, "cards": [], "points": 0}) / t.speed
+    app.settings.animation_speed = 0.5
+    hold_slow = t._animate({"type": "trick", "winner": 1, "cards": [], "points": 0}) / t.speed
+    assert hold_slow > hold_fast
+    app.shutdown()
