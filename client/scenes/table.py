@@ -91,6 +91,7 @@ class TableScene(Scene):
         self.hud_buttons: list[Button] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.help_lines: list[str] = []
+        self.result_box = pygame.Rect(0, 0, 0, 0)
         self._collect_later: Any = None
         self._pending_sound: Any = None
 
@@ -1097,8 +1098,10 @@ class TableScene(Scene):
         self.widgets.draw(surf, self.app)
         if self.banners:
             by = self.lay.center[1] - self.lay.card_w
-            if self.result is not None:
-                by = self.app.px(120)
+            if self.result is not None:  # under the result panel: the hands are empty, the HUD pop-ups stay clear
+                by = self.result_box.bottom + self.app.px(66)
+                if by + self.app.px(56) > surf.get_height():
+                    by = self.app.px(120)
             elif self.action_buttons and self.panel_rect.h:  # keep clear of the choice being offered
                 by = max(self.app.px(70), min(by, self.panel_rect.top - self.app.px(62)))
             self.banners[0].draw(surf, self.app.fonts, (surf.get_width() / 2, by), self.app.scale)
@@ -1616,6 +1619,7 @@ class TableScene(Scene):
         h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines))
         box = pygame.Rect(0, 0, w, h)
         box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
+        self.result_box = box
         surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
         title = f"Deal {r.get('deal', '')}: {self._outcome_words(r)}"
         tt = fonts.text(title, int(30 * s), ui.GOLD, "serif")
