@@ -1531,7 +1531,7 @@ class TableScene(Scene):
             msg = f"Hint: {labels.action_text(a, self.view)}" + (f" \u2014 {why}" if why else "")
             t = self.app.fonts.text(msg, int(17 * s), (170, 230, 255), "bold")
             prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
-            y = (self.panel_rect.y - int(52 * s)) if self.action_buttons else int(prompt_y - 40 * s)
+            y = (self.panel_rect.y - int(66 * s)) if self.action_buttons else int(prompt_y - 42 * s)
             r = t.get_rect(center=(surf.get_width() // 2, y))
             bg = r.inflate(int(22 * s), int(10 * s))
             surf.blit(ui.panel(bg.size, (10, 30, 44, 220), (120, 200, 240), int(8 * s), 1), bg.topleft)
