@@ -33,6 +33,10 @@ from client.widgets import Button, TextInput, draw_tooltip
 BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
              "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
              "revealed": 0.6, "sequences": 0.6, "remainder": 0.3, "discarded": 0.3, "blind": 0.3}
+PHASE_WORDS = {"deal": "dealing", "bidding": "bidding", "exchange": "exchange", "declaring": "declarations",
+               "play": "play", "break": "breaking the deck", "remainder": "the rest of the stock", "burn": "burning",
+               "call": "partner call", "trump": "naming trumps", "naming": "naming trumps", "schmeiss": "schmeiss",
+               "over": "deal over"}
 OUTCOME_BANNER = {"bete": "B\u00eate!", "failed": "Contract failed", "set": "Set!", "hung": "Hung!",
                   "tie": "Tie \u2014 points hang", "moon_made": "Shot the moon!", "moon_failed": "Moon failed",
                   "bide": "Bide!", "inside": "Inside!", "annulled": "Deal annulled"}
@@ -1364,7 +1368,7 @@ class TableScene(Scene):
         ctext = labels.contract_text(v, self.names)
         phase = str(v.get("phase", ""))
         deal_no = v.get("deal_number") or (len(v.get("deals") or []) + 1)
-        lines = [f"Deal {deal_no}  \u2022  {phase.replace('_', ' ')}"]
+        lines = [f"Deal {deal_no}  \u2022  {PHASE_WORDS.get(phase, phase.replace('_', ' '))}"]
         if ctext:
             lines.append(ctext)
         elif trump:
