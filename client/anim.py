@@ -155,7 +155,12 @@ class Banner:
             return
         band = ui.panel((w, h), (8, 20, 14, int(244 * alpha / 255)), self.color, int(16 * scale), 3)
         ui.blit_center(surf, band, center)
-        t = fonts.shadowed(self.text, int(54 * scale), self.color, "serif")
+        px = int(54 * scale)
+        t = fonts.shadowed(self.text, px, self.color, "serif")
+        full = int(surf.get_width() * 0.5)
+        while t.get_width() > full - 30 * scale and px > 16:  # a long announcement shrinks to fit its band
+            px = int(px * 0.85)
+            t = fonts.shadowed(self.text, px, self.color, "serif")
         t.set_alpha(alpha)
         ty = center[1] - (14 * scale if self.sub else 0)
         if t.get_width() < w:

@@ -1281,7 +1281,13 @@ class TableScene(Scene):
             bt = self.app.fonts.text(text, int(18 * s), (20, 16, 8), "bold")
             br = bt.get_rect()
             br.inflate_ip(int(22 * s), int(12 * s))
-            if spot.side == "top":  # beside the plate: below it is where this seat's trick card lands
+            centred = abs(rect.centerx - surf.get_width() / 2) < 2
+            if spot.side == "top" and not centred:  # five players: under the plate, on its outer edge
+                if rect.centerx > surf.get_width() // 2:
+                    br.topright = (rect.right, rect.bottom + int(22 * s))
+                else:
+                    br.topleft = (rect.left, rect.bottom + int(22 * s))
+            elif spot.side == "top":  # beside the plate: below it is where this seat's trick card lands
                 if rect.centerx > surf.get_width() // 2 + 1:
                     br.midleft = (rect.right + int(12 * s), rect.centery)
                 else:
