@@ -196,7 +196,8 @@ class NewGame(Scene):
         f = self.widgets.focused()
         hovered = next((w for w in self.widgets.items if w.hovered and isinstance(w, Picker) and w.visible), None)
         src: Widget | None = hovered or f
-        self.help_text = src.help if isinstance(src, Picker) and src.help else ""
+        self.help_text = src.help if isinstance(src, Picker) and src.help else (
+            "Point at an option (or move to it with the arrow keys) to read what it does.")
         if isinstance(f, Picker) and f in self.rule_rows:  # keep the focused rule in view
             row = self.app.px(54)
             i = self.rule_rows.index(f)
