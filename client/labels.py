@@ -291,7 +291,7 @@ def prompt_help(view: dict[str, Any]) -> str:
     if phase == "call":
         return "Name a trump you do not hold: whoever holds it becomes your partner (a secret until it is played)."
     if "declare" in types:
-        if "play" in types:
-            return "Declare a combination now to score it, or just play a card."
+        if "play" in types:  # the title says it all; the panel stays low, clear of the trick
+            return ""
         return "Show a combination to score it; only the best one at the table counts."
     return ""

@@ -297,11 +297,20 @@ class TableScene(Scene):
             rows[-1].append(i)
             cur += wd + gap
         lay = self.lay
-        base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - int(30 * s)) if lay else h * 0.7
+        lifted = lay.card_w * 0.26 if lay and self.card_actions else 0.0  # playable cards rise: stay clear
+        base_y = (lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lifted - int(24 * s)) if lay else h * 0.7
         history = self._bid_history()
         help_text = self._help_text()
         self.help_lines = self.app.fonts.wrap(help_text, int(15 * s), max_panel - int(40 * s)) if help_text else []
         extra = (int(26 * s) if history else 0) + int(21 * s) * len(self.help_lines) + (int(4 * s) if help_text else 0)
+        if self.help_lines and lay is not None and v and v.get("trick"):
+            # cards on the table come first: drop the explanation rather than cover a trick card
+            trick_bottom = max((lay.spot(int(t["seat"])).trick[1] + lay.trick_w * 0.7 for t in v["trick"]
+                                if isinstance(t, dict) and isinstance(t.get("seat"), int)), default=0.0)
+            top_with = base_y - len(rows) * (bh + gap) - extra - int(44 * s)
+            if top_with < trick_bottom:
+                extra -= int(21 * s) * len(self.help_lines) + int(4 * s)
+                self.help_lines = []
         top = int(base_y - len(rows) * (bh + gap) - extra)
         y = top
         widest = 0
