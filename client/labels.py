@@ -167,7 +167,8 @@ def contract_text(view: dict[str, Any], names: list[str]) -> str:
         what = f"{SUIT_SYMBOL[t]} {SUIT_NAME[t]}" if t else ""
     bid = c.get("bid")
     if isinstance(bid, str):
-        what = f"{call_text(bid)} in {what}" if bid != "moon" else f"Moon in {what}"
+        word = "Moon" if bid == "moon" else f"bid {call_text(bid)}"
+        what = f"{word} in {what}" if what else f"{word}, trumps to name"
     mult = c.get("multiplier")
     if isinstance(mult, int) and mult > 1:
         what += " doubled" if mult == 2 else " redoubled"

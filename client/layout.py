@@ -85,7 +85,9 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
         off = lay.trick_w * 0.7
         if side == "bottom":
             hand = (w * frac, h - ch * 0.5 - 10 * s)
-            plate = (w * frac - min(w * 0.33, lay.card_w * 5.2), h - ch * 0.2)
+            # left of the widest hand, clear of its first card
+            half_hand = hand_width(lay) / 2
+            plate = (max(w * frac - half_hand - 12 * s - PLATE_W * s / 2, PLATE_W * s / 2 + 14 * s), h - ch * 0.2)
             trick = (cx, cy + off)
             angle = 0.0
         elif side == "top":
@@ -107,6 +109,11 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
         seats[seat] = SeatSpot(seat, rel, hand, plate, trick, angle, side)
     lay.seats = [sp for sp in seats if sp is not None]
     return lay
+
+
+def hand_width(lay: TableLayout) -> float:
+    """The widest the player's fanned hand gets (its cards' centres span this less one card)."""
+    return min(lay.w * 0.6, lay.card_w * 9.5)
 
 
 def fan(n: int, center: Point, card_w: int, max_width: float, lift: float = 0.0) -> list[tuple[Point, float]]:

@@ -513,7 +513,7 @@ class TableScene(Scene):
         assert self.lay is not None
         lay = self.lay
         spot = lay.spot(self.me)
-        return layout.fan(len(self.hand_order), spot.hand, lay.card_w, min(lay.w * 0.6, lay.card_w * 9.5))
+        return layout.fan(len(self.hand_order), spot.hand, lay.card_w, layout.hand_width(lay))
 
     def _place_hand(self, snap: bool) -> None:
         if self.lay is None:

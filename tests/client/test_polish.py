@@ -232,3 +232,23 @@ def test_ctrl_m_mutes_and_the_animation_speed_paces_the_table() -> None:
     hold_slow = t._animate({"type": "trick", "winner": 1, "cards": [], "points": 0}) / t.speed
     assert hold_slow > hold_fast
     app.shutdown()
+
+
+def test_our_name_plate_sits_left_of_the_widest_hand() -> None:
+    from client import layout
+
+    for w, h in ((1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (2560, 1080), (800, 600)):
+        for players in (2, 3, 4, 5):
+            lay = layout.compute(w, h, players, 0)
+            x, y, pw, ph = layout.plate_rect(lay, 0)
+            left = lay.spot(0).hand[0] - layout.hand_width(lay) / 2
+            assert x >= 0 and (x + pw <= left or w < 1000), (w, h, players, x + pw, left)
+
+
+def test_contract_line_before_pitch_trumps_are_named() -> None:
+    from client.labels import contract_text
+
+    v = {"game": "pitch", "contract": {"bidder": 0, "bid": "10", "trump": None}, "trump": None}
+    assert contract_text(v, ["You"]) == "You: bid 10, trumps to name"
+    v2 = {"game": "pitch", "contract": {"bidder": 0, "bid": "7", "trump": "H"}, "trump": "H"}
+    assert contract_text(v2, ["You"]) == "You: bid 7 in \u2665 Hearts"
