@@ -115,16 +115,40 @@ def ids_of(mask: int) -> list[int]:
     return out
 
 
+def _byte_strs(suit: int) -> list[tuple[str, ...]]:
+    """Per 8-bit pattern of ranks ``7..A`` (bits 5..12 of a suit block): its card strings."""
+    return [tuple(_STR_OF[suit * 16 + 5 + j] for j in range(8) if b >> j & 1) for b in range(256)]
+
+
+_NOT_PIQUET = ~sum(1 << (s * 16 + r) for s in range(4) for r in range(5, 13))
+"""Mask of every bit outside the 32-card piquet pack (``7`` to ``A``)."""
+_BS0, _BS1, _BS2, _BS3 = (_byte_strs(s) for s in range(4))
+
+
 def mask_to_strs(mask: int) -> list[str]:
-    """Return the card strings in ``mask``, in id order (suit, then rank)."""
-    return [_STR_OF[c] for c in ids_of(mask)]
+    """Return the card strings in ``mask``, in id order (suit, then rank).
+
+    A mask of the 32-card pack (the Belote family's hot path) is four table
+    lookups; any other mask (twos to sixes, jokers) is walked bit by bit.
+    """
+    if mask & _NOT_PIQUET:
+        out: list[str] = []
+        while mask:
+            low = mask & -mask
+            out.append(_STR_OF[low.bit_length() - 1])
+            mask ^= low
+        return out
+    return [*_BS0[(mask >> 5) & 255], *_BS1[(mask >> 21) & 255], *_BS2[(mask >> 37) & 255], *_BS3[(mask >> 53) & 255]]
 
 
 def strs_to_mask(cards: Iterable[str]) -> int:
     """Return the mask of card strings; raise ``ValueError`` on an unknown card."""
     m = 0
     for c in cards:
-        m |= 1 << card_id(c)
+        try:
+            m |= 1 << _ID_OF[c]
+        except (KeyError, TypeError):
+            raise ValueError(f"not a card: {c!r}") from None
     return m
 
 

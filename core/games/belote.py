@@ -27,7 +27,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck
+from core.cards import (
+    CARD_IDS,
+    CARD_STRS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    card_name,
+    deck,
+    ids_of,
+    mask_to_strs,
+    strs_to_mask,
+)
 from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
@@ -150,38 +161,10 @@ _BID_LISTS: list[tuple[tuple[Action, ...], ...]] = [
 ]
 """``_BID_LISTS[cur + 1][extra]``: the legal calls above contract ``cur``, plus double (1) or redouble (2)."""
 _DECLARE_CACHE: dict[tuple[str, int], Action] = {}
+mask_strs = mask_to_strs
+"""Card strings of ``mask`` in card-id order (suit, then rank): :func:`core.cards.mask_to_strs`."""
 _WEAKEST: dict[str, int] = {"tierce": 3 * 16 + 2, "quarte": 4 * 16 + 3, "quint": 5 * 16 + 4, CARRE: 0}
 """Strength of the weakest combination of each category (7-8-9, 7 to T, 7 to J, four queens): a placeholder's."""
-
-
-def mask_strs(mask: int) -> list[str]:
-    """Card strings of ``mask`` in card-id order (suit, then rank)."""
-    out: list[str] = []
-    while mask:
-        low = mask & -mask
-        out.append(_CS[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
-def _mask(cards: Sequence[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << _CID[c]
-    return m
-
-
-def _bits(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
 
 
 def _declare_action(call: str, mask: int) -> Action:
@@ -302,9 +285,9 @@ def declaration_options(hand: int, made: Sequence[tuple[str, int]]) -> dict[str,
 def declaration_strength(call: str, mask: int) -> int:
     """Comparison strength of a declared combination (see :func:`declaration_options`)."""
     if call == CARRE:
-        r = _bits(mask)[0] & 15
+        r = ids_of(mask)[0] & 15
         return 5 - _CARRE_RANKS.index(r)
-    ids = _bits(mask)
+    ids = ids_of(mask)
     length = len(ids)
     return length * 16 + (ids[-1] & 15) - _R7
 
@@ -312,7 +295,7 @@ def declaration_strength(call: str, mask: int) -> int:
 def declaration_points(call: str, mask: int) -> int:
     """Points of a declared combination (§6.1)."""
     if call == CARRE:
-        return _CARRE_POINTS[_bits(mask)[0] & 15]
+        return _CARRE_POINTS[ids_of(mask)[0] & 15]
     return SEQ_POINTS[call]
 
 
@@ -529,7 +512,7 @@ class Belote(State):
             if self._extras:
                 bel = self._belmask[p] & m
                 if bel:
-                    for c in _bits(bel):
+                    for c in ids_of(bel):
                         if self._belote_ok(c):
                             out.append(_PLAY_BELOTE[c])
                 if self._ntrick == 0 and self._decl_on and self._contract != NT:
@@ -709,11 +692,11 @@ class Belote(State):
         if action in offers:
             return
         try:
-            mask = _mask(action.cards or ())
-        except KeyError:  # pragma: no cover - action_from_json already checks cards
+            mask = strs_to_mask(action.cards or ())
+        except ValueError:  # pragma: no cover - action_from_json already checks cards
             mask = 0
         for a in offers:
-            if a.cards is not None and _mask(a.cards) == mask and len(a.cards) == len(action.cards or ()):
+            if a.cards is not None and strs_to_mask(a.cards) == mask and len(a.cards) == len(action.cards or ()):
                 if a.call == action.call:
                     return
                 raise IllegalAction(f"that combination is a {a.call}, not {action.call!r:.20}")
@@ -844,7 +827,7 @@ class Belote(State):
     def _declare(self, action: Action) -> None:
         p = self._cp
         assert p is not None and action.call is not None
-        mask = _mask(action.cards or ())
+        mask = strs_to_mask(action.cards or ())
         self._add_declaration(p, action.call, mask)
         self._emit({"type": "declared", "seat": p, "call": action.call}, p,
                    {"type": "declared", "seat": p, "call": action.call, "cards": mask_strs(mask)})
@@ -1010,7 +993,7 @@ class Belote(State):
         v["hands"] = [mask_strs(self._hands[s]) if s == seat else None for s in range(4)]
         kn = self._known
         v["known"] = [mask_strs(h & kn) if h & kn else [] for h in self._hands]
-        v["hand_sizes"] = [_popcount(h) for h in self._hands]
+        v["hand_sizes"] = [h.bit_count() for h in self._hands]
         lead = self._leader
         v["trick"] = [{"seat": (lead + i) & 3, "card": _CS[c]} for i, c in enumerate(self._trick)]
         v["leader"] = lead if ph == PHASE_PLAY else None
@@ -1080,13 +1063,13 @@ class Belote(State):
             st._replay_auction()
             return st
         st._in_deck = False
-        known = [_mask(k) for k in view.get("known") or ()]
+        known = [strs_to_mask(k) for k in view.get("known") or ()]
         for m in known:
             st._known |= m
         for s in range(4):
             own = view["hands"][s]
-            st._hands[s] = _mask(own) if own is not None else (
-                (known[s] if s < len(known) else 0) | _mask(fill.get(f"hand{s}", ())))
+            st._hands[s] = strs_to_mask(own) if own is not None else (
+                (known[s] if s < len(known) else 0) | strs_to_mask(fill.get(f"hand{s}", ())))
         st._stock = [_CID[c] for c in fill.get("stock", ())]
         st._bids = [(int(b["seat"]), str(b["call"])) for b in view["bids"]]
         st._replay_auction()
@@ -1124,7 +1107,7 @@ class Belote(State):
         for d in view["declarations"]:
             s, call = int(d["seat"]), str(d["call"])
             if "cards" in d:
-                mask = _mask(d["cards"])
+                mask = strs_to_mask(d["cards"])
             else:
                 made = [(c2, m2) for s2, c2, m2 in st._decls if s2 == s]
                 opt = declaration_options(st._hands[s] | played[s], made).get(call)

@@ -24,7 +24,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, ids_of
+from core.cards import (
+    CARD_IDS,
+    CARD_STRS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    card_name,
+    ids_of,
+    mask_to_strs,
+    strs_to_mask,
+)
 from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
@@ -477,10 +487,6 @@ _PLAY_TABLE: list[list[tuple[Action, ...]]] = [
 _BELLA_ID: list[Action | None] = [_BELLA.get(CARD_STRS.get(c, "")) for c in range(66)]
 _ACT_CID: dict[int, int] = {id(a): CARD_IDS[k] for k, a in [*_PLAY.items(), *_BELLA.items()]}
 """``id()`` of each interned play action -> its card id (fast path of check and apply)."""
-_STR_TABLE: list[list[tuple[str, ...]]] = [
-    [tuple(CARD_STRS[s * 16 + RANK_BASE + i] for i in range(8) if p >> i & 1) for p in range(256)]
-    for s in range(4)
-]
 _SUIT_VALUE: dict[str, list[list[int]]] = {
     name: [[sum(VALUES[name][t][RANK_BASE + i] for i in range(8) if p >> i & 1) for p in range(256)]
            for t in (1, 0)]
@@ -516,23 +522,6 @@ class DealResult(dict[str, Any]):
             else:
                 out[k] = x
         return out
-
-
-def _popcount(m: int) -> int:
-    return bin(m).count("1")
-
-
-def _strs(m: int) -> list[str]:
-    """Card strings of a mask of 32-card deck cards, in id order (fast :func:`mask_to_strs`)."""
-    t = _STR_TABLE
-    return [*t[0][(m >> 5) & 255], *t[1][(m >> 21) & 255], *t[2][(m >> 37) & 255], *t[3][(m >> 53) & 255]]
-
-
-def _mask(cards: Sequence[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << CARD_IDS[c]
-    return m
 
 
 _FIELDS_USED: dict[str, tuple[str, ...]] = {
@@ -762,7 +751,7 @@ class Deberts(State):
         m = 0
         for c in combos:
             m |= c.mask
-        return Action("declare", cards=tuple(_strs(m)), call=KIND_NAMES[combos[0].kind])
+        return Action("declare", cards=tuple(mask_to_strs(m)), call=KIND_NAMES[combos[0].kind])
 
     def _legal_mask(self) -> int:
         lm = self._lm
@@ -973,7 +962,7 @@ class Deberts(State):
         sizes = [6] * n
         for s in range(n):
             pub = {"type": "dealt", "deal": self._deal_no, "dealer": d, "seat": s, "hand_sizes": sizes}
-            self._emit(pub, s, {**pub, "cards": _strs(hands[s])})
+            self._emit(pub, s, {**pub, "cards": mask_to_strs(hands[s])})
         self._emit({"type": "turn_up", "card": CARD_STRS[self.turnup]})
 
     def _apply_bid(self, action: Action) -> None:
@@ -1044,7 +1033,7 @@ class Deberts(State):
                 pub: dict[str, Any] = {"type": "drew", "seat": s, "count": 2}
                 if s == taker:
                     pub["turn_up"] = CARD_STRS[self.turnup]
-                self._emit(pub, s, {**pub, "cards": _strs(got)})
+                self._emit(pub, s, {**pub, "cards": mask_to_strs(got)})
             self.known[taker] |= 1 << self.turnup
             self.turnup_taker = taker
             self.turnup = -1
@@ -1057,7 +1046,7 @@ class Deberts(State):
             pos += 3
             self.hands[s] |= got
             pub = {"type": "drew", "seat": s, "count": 3}
-            self._emit(pub, s, {**pub, "cards": _strs(got)})
+            self._emit(pub, s, {**pub, "cards": mask_to_strs(got)})
         self.stock = stock[pos:]
         if self._show_bottom and self.stock:
             self.bottom = self.stock.pop()
@@ -1157,7 +1146,7 @@ class Deberts(State):
                 for c in combos:
                     value += c.value
                     self.known[s] |= c.mask
-                shown_ev[str(s)] = [_strs(c.mask) for c in combos]
+                shown_ev[str(s)] = [mask_to_strs(c.mask) for c in combos]
             self.seq_value = value
             self._emit({"type": "sequences", "winner": w, "side": u, "points": value, "shown": shown_ev})
         elif best:
@@ -1190,10 +1179,10 @@ class Deberts(State):
             "declarations": zero, "bella": zero, "deal_totals": zero, "deal_scores": zero,
             "penalties": zero, "awarded": zero, "scores": list(self._scores), "tricks": zero,
             "pot_in": self._pot_json(), "pot_out": self._pot_json(), "bide_counts": list(self._bides),
-            "deberts": {"seat": seat, "side": u, "cards": _strs(combo.mask)},
+            "deberts": {"seat": seat, "side": u, "cards": mask_to_strs(combo.mask)},
         })
         self._results.append(result)
-        self._emit({"type": "deberts", "seat": seat, "side": u, "cards": _strs(combo.mask)})
+        self._emit({"type": "deberts", "seat": seat, "side": u, "cards": mask_to_strs(combo.mask)})
         self._emit({"type": "deal_scored", **copy.deepcopy(result)})
         self._end_match(u)
 
@@ -1355,11 +1344,11 @@ class Deberts(State):
     def card_zones(self) -> dict[str, list[str]]:
         """Every card's location (tests only): hands, stock, bottom, turn-up, trick, won piles."""
         if self._deal_no == 0:
-            return {"deck": _strs(_ALL_CARDS)}
+            return {"deck": mask_to_strs(_ALL_CARDS)}
         z: dict[str, list[str]] = {}
         for s in range(self.players):
-            z[f"hand{s}"] = _strs(self.hands[s])
-            z[f"won{s}"] = _strs(self.won[s])
+            z[f"hand{s}"] = mask_to_strs(self.hands[s])
+            z[f"won{s}"] = mask_to_strs(self.won[s])
         z["stock"] = [CARD_STRS[c] for c in self.stock]
         z["bottom"] = [CARD_STRS[self.bottom]] if self.bottom >= 0 else []
         z["turnup"] = [CARD_STRS[self.turnup]] if self.turnup >= 0 else []
@@ -1392,9 +1381,9 @@ class Deberts(State):
             "dealer": self.dealer,
             "first_dealer": self.first_dealer,
             "deal_number": self._deal_no,
-            "hands": [_strs(self.hands[s]) if s == seat else None for s in range(n)],
-            "known": [_strs(k) for k in self.known],
-            "hand_sizes": [_popcount(h) for h in self.hands],
+            "hands": [mask_to_strs(self.hands[s]) if s == seat else None for s in range(n)],
+            "known": [mask_to_strs(k) for k in self.known],
+            "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [{"seat": s, "card": CARD_STRS[c]} for s, c in zip(self.tseats, self.trick, strict=True)],
             "leader": self.leader if self._phase == PLAY else None,
             "last_trick": last,
@@ -1418,9 +1407,9 @@ class Deberts(State):
             "declarations": [dict(a) for a in self.announcements],
             "sequence_winner": self.seq_seat if self.seq_seat >= 0 else None,
             "sequence_points": self.seq_value,
-            "shown": [[_strs(m) for m in self.shown[s]] for s in range(n)],
+            "shown": [[mask_to_strs(m) for m in self.shown[s]] for s in range(n)],
             "bellas": [{"seat": s, "card": CARD_STRS[c]} for s, c in self.bellas],
-            "won": [_strs(w) for w in self.won],
+            "won": [mask_to_strs(w) for w in self.won],
             "card_points": card_pts,
             "tricks_side": tricks_side,
             "card_total": self._public_card_total(),
@@ -1429,7 +1418,7 @@ class Deberts(State):
             "app_pots": [{"amount": a, "rivals": list(r), "maker": m} for a, r, m in self._app_pots],
             "bide_counts": list(self._bides),
             "deberts": None if self.deberts is None else {
-                "seat": self.deberts[0], "cards": _strs(self.deberts[1])},
+                "seat": self.deberts[0], "cards": mask_to_strs(self.deberts[1])},
         })
         return v
 
@@ -1467,14 +1456,14 @@ class Deberts(State):
         st._bides = [int(x) for x in view["bide_counts"]]
         if st._deal_no == 0:
             return st
-        known = [_mask(k) for k in view["known"]]
+        known = [strs_to_mask(k) for k in view["known"]]
         st.known = known
         for s in range(players):
             own = view["hands"][s]
             if own is not None:
-                st.hands[s] = _mask(own)
+                st.hands[s] = strs_to_mask(own)
             else:
-                st.hands[s] = known[s] | _mask(fill.get(f"hand{s}", ()))
+                st.hands[s] = known[s] | strs_to_mask(fill.get(f"hand{s}", ()))
         st.turnup = CARD_IDS[view["turn_up"]] if view["turn_up"] else -1
         taker = view["turn_up_taker"]
         st.turnup_taker = -1 if taker is None else int(taker)
@@ -1503,9 +1492,9 @@ class Deberts(State):
         sw = view["sequence_winner"]
         st.seq_seat = -1 if sw is None else int(sw)
         st.seq_value = int(view["sequence_points"])
-        st.shown = [tuple(_mask(m) for m in combos) for combos in view["shown"]]
+        st.shown = [tuple(strs_to_mask(m) for m in combos) for combos in view["shown"]]
         if view["deberts"] is not None:
-            st.deberts = (int(view["deberts"]["seat"]), _mask(view["deberts"]["cards"]))
+            st.deberts = (int(view["deberts"]["seat"]), strs_to_mask(view["deberts"]["cards"]))
         if st._phase == DECLARING:
             st._combos = [hand_combos(h, st.trump, st._natural, st._instant) for h in st.hands]
         for entry in view["trick"]:
@@ -1517,7 +1506,7 @@ class Deberts(State):
         leader = view["leader"]
         st.leader = -1 if leader is None else int(leader)
         st.tricks = [int(t) for t in view["tricks_won"]]
-        st.won = [_mask(w) for w in view["won"]]
+        st.won = [strs_to_mask(w) for w in view["won"]]
         st.pts = [sum(st._vals[c] for c in ids_of(w)) for w in st.won]
         last = view["last_trick"]
         if last is not None:

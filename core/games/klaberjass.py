@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck, mask_to_strs
+from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck, mask_to_strs, strs_to_mask
 from core.errors import IllegalAction
 from core.options import OptionSpec
 from core.registry import register
@@ -272,13 +272,6 @@ def _suit_name(s: int) -> str:
 
 def _strs(ids: Sequence[int]) -> list[str]:
     return [CARD_STRS[c] for c in ids]
-
-
-def _mask(cards: Sequence[str] | None) -> int:
-    m = 0
-    for c in cards or ():
-        m |= 1 << CARD_IDS[c]
-    return m
 
 
 # ---------------------------------------------------------------------- state
@@ -909,7 +902,7 @@ class Klaberjass(State):
         hidden = self.hidden_zones(seat)
         unseen = 0
         for cards in hidden.values():
-            unseen |= _mask(cards)
+            unseen |= strs_to_mask(cards)
         t = self.trump
         v.update({
             "phase": self.phase,
@@ -1019,10 +1012,11 @@ class Klaberjass(State):
             st.leader = int(view["trick"][0]["seat"])
         st.tricks_won = [int(x) for x in view["tricks_won"]]
         st.card_pts = [int(x) for x in view["card_points"]]
-        st.known = [_mask(k) for k in view["known"]]
+        st.known = [strs_to_mask(k) for k in view["known"]]
         for o in (0, 1):
             shown = view["hands"][o]
-            st.hands[o] = _mask(shown) if shown is not None else st.known[o] | _mask(fill.get(f"hand{o}"))
+            st.hands[o] = (strs_to_mask(shown) if shown is not None
+                           else st.known[o] | strs_to_mask(fill.get(f"hand{o}", ())))
         st.stock = [CARD_IDS[c] for c in fill.get("stock", ())]
         for o in (0, 1):
             decl = view["declarations"][o]

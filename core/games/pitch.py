@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, JOKER1, JOKER2, RANKS, SUITS, card_name, ids_of, mask_to_strs
+from core.cards import CARD_IDS, CARD_STRS, JOKER1, JOKER2, RANKS, SUITS, card_name, ids_of, mask_to_strs, strs_to_mask
 from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
@@ -68,10 +68,6 @@ _BID[MOON] = Action("bid", call=MOON)
 _TRUMP: list[Action] = [Action("trump", suit=s) for s in SUITS]
 _KEEP = Action("keep")
 _GIVE = Action("declare", call=TO_PARTNER)
-
-
-def _popcount(mask: int) -> int:
-    return mask.bit_count()
 
 
 def off_suit(suit: int) -> int:
@@ -210,10 +206,8 @@ def burn_rule(hand: Sequence[str], trump: str, points: int = 10, called: str | N
     ['KS']
     """
     tab = tables(SUITS.index(trump), points, ten_game=ten_point == "game")
-    h = 0
-    for c in hand:
-        h |= 1 << CARD_IDS[c]
-    k = max(0, _popcount(h) - HAND_LIMIT)
+    h = strs_to_mask(hand)
+    k = max(0, h.bit_count() - HAND_LIMIT)
     if called is not None:
         h &= ~(1 << CARD_IDS[called])
 
@@ -221,7 +215,7 @@ def burn_rule(hand: Sequence[str], trump: str, points: int = 10, called: str | N
         return [CARD_STRS[c] for c in tab.order if mask >> c & 1]
 
     nonpoint = h & ~tab.burn_points
-    m = _popcount(nonpoint)
+    m = nonpoint.bit_count()
     if k == 0:
         return {"must_burn": 0, "mandatory": [], "choose": 0, "from": []}
     if m >= k:
@@ -230,7 +224,7 @@ def burn_rule(hand: Sequence[str], trump: str, points: int = 10, called: str | N
         return {"must_burn": k, "mandatory": [], "choose": k, "from": strs(nonpoint)}
     pts = h & ~nonpoint
     rest = k - m
-    if _popcount(pts) == rest:
+    if pts.bit_count() == rest:
         return {"must_burn": k, "mandatory": strs(nonpoint | pts), "choose": 0, "from": []}
     return {"must_burn": k, "mandatory": strs(nonpoint), "choose": rest, "from": strs(pts)}
 
@@ -504,7 +498,7 @@ class Pitch(State):
             raise IllegalAction("keep the remainder of the stock or give it to your partner (declare to_partner)")
         if ph == "burn":
             if kind != "discard" or action.cards is None or len(action.cards) != 1:
-                cnt = _popcount(self.hands[self.turn])
+                cnt = self.hands[self.turn].bit_count()
                 raise IllegalAction(f"you hold {cnt} trumps: burn {cnt - HAND_LIMIT} of them, one at a time"
                                     " (discard one card)")
             cid = CARD_IDS.get(action.cards[0], -1)
@@ -585,7 +579,7 @@ class Pitch(State):
                     m |= 1 << c
                 self.hands[(d + 1 + i) % 5] = m
             self.blind = ids[50:]
-        sizes = [_popcount(h) for h in self.hands]
+        sizes = [h.bit_count() for h in self.hands]
         for s in range(n):
             ev = {"type": "dealt", "dealer": d, "seat": s, "hand_sizes": sizes,
                   "stock": len(self.stock), "blind": len(self.blind)}
@@ -642,7 +636,7 @@ class Pitch(State):
             blind |= 1 << x
         self.hands[b] |= blind
         self.blind = []
-        ev = {"type": "blind", "seat": b, "count": _popcount(blind)}
+        ev = {"type": "blind", "seat": b, "count": blind.bit_count()}
         self._emit(ev, b, {**ev, "cards": mask_to_strs(blind)})
         self._discard_all()
         self._run_burns()
@@ -651,7 +645,7 @@ class Pitch(State):
         if not mask:
             return
         self.discards[seat] |= mask
-        ev = {"type": "discarded", "seat": seat, "count": _popcount(mask)}
+        ev = {"type": "discarded", "seat": seat, "count": mask.bit_count()}
         self._emit(ev, seat, {**ev, "cards": mask_to_strs(mask)})
 
     def _discard_all(self) -> None:
@@ -667,7 +661,7 @@ class Pitch(State):
         tm = self.tab.mask
         drawn = [0] * self.players
         for s in self._draw_order():
-            need = max(0, HAND_LIMIT - _popcount(self.hands[s]))
+            need = max(0, HAND_LIMIT - self.hands[s].bit_count())
             take = self.stock[:need]
             if not take:
                 continue
@@ -689,7 +683,7 @@ class Pitch(State):
             m |= 1 << c
         self.remainder = (r, len(self.stock))
         self.stock = []
-        ev = {"type": "remainder", "seat": r, "count": _popcount(m), "bidder": self.bidder}
+        ev = {"type": "remainder", "seat": r, "count": m.bit_count(), "bidder": self.bidder}
         self._emit(ev, r, {**ev, "cards": mask_to_strs(m)})
         self.hands[r] |= m & self.tab.mask
         self._discard(r, m & ~self.tab.mask)
@@ -708,7 +702,7 @@ class Pitch(State):
         """
         order = self._draw_order() if not self._five else self._order_from(self.dealer + 1)
         for s in order:
-            if _popcount(self.hands[s]) > HAND_LIMIT:
+            if self.hands[s].bit_count() > HAND_LIMIT:
                 self.phase = "burn"
                 self.turn = s
                 return
@@ -719,7 +713,7 @@ class Pitch(State):
         for s in range(self.players):
             if not self.hands[s]:
                 self._emit({"type": "out", "seat": s})
-        lead = next_leader(self.bidder, [_popcount(h) for h in self.hands])
+        lead = next_leader(self.bidder, [h.bit_count() for h in self.hands])
         assert lead is not None  # the trumps are never all burned
         self.leader = lead
         self.turn = lead
@@ -770,7 +764,7 @@ class Pitch(State):
         self.trick = []
         self._emit({"type": "trick", "winner": w,
                     "cards": [{"seat": s, "card": CARD_STRS[c]} for s, c in cards], "points": pts})
-        lead = next_leader(w, [_popcount(h) for h in self.hands])
+        lead = next_leader(w, [h.bit_count() for h in self.hands])
         if lead is None:
             self._score_deal()
             return
@@ -1001,7 +995,7 @@ class Pitch(State):
             "first_dealer": self.first_dealer,
             "hands": [mask_to_strs(self.hands[s]) if s == seat else None for s in range(n)],
             "known": [[] for _ in range(n)],
-            "hand_sizes": [_popcount(h) for h in self.hands],
+            "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [{"seat": s, "card": CARD_STRS[c]} for s, c in self.trick],
             "leader": self.leader if self.phase == "play" else None,
             "last_trick": last,
@@ -1019,12 +1013,12 @@ class Pitch(State):
             "stock_size": len(self.stock),
             "blind_size": len(self.blind),
             "discards": [mask_to_strs(self.discards[s]) if s == seat else None for s in range(n)],
-            "discard_counts": [_popcount(d) for d in self.discards],
+            "discard_counts": [d.bit_count() for d in self.discards],
             "drawn": None if self.drawn is None else list(self.drawn),
             "remainder": None if self.remainder is None else
             {"seat": self.remainder[0], "count": self.remainder[1]},
             "burned": [[CARD_STRS[c] for c in b] for b in self.burned],
-            "burn": {"seat": self.turn, "remaining": _popcount(self.hands[self.turn]) - HAND_LIMIT}
+            "burn": {"seat": self.turn, "remaining": self.hands[self.turn].bit_count() - HAND_LIMIT}
             if self.phase == "burn" else None,
             "out": [self.phase == "play" and not h for h in self.hands],
             "tricks": [{"cards": [{"seat": s, "card": CARD_STRS[c]} for s, c in cards], "winner": w}
@@ -1050,17 +1044,11 @@ class Pitch(State):
         if not st._started:
             return st
 
-        def mask(cards: Sequence[str]) -> int:
-            m = 0
-            for c in cards:
-                m |= 1 << CARD_IDS[c]
-            return m
-
         for s in range(n):
             own = view["hands"][s]
-            st.hands[s] = mask(own if own is not None else fill.get(f"hand{s}", ()))
+            st.hands[s] = strs_to_mask(own if own is not None else fill.get(f"hand{s}", ()))
             dis = view["discards"][s]
-            st.discards[s] = mask(dis if dis is not None else fill.get(f"discard{s}", ()))
+            st.discards[s] = strs_to_mask(dis if dis is not None else fill.get(f"discard{s}", ()))
         st.stock = [CARD_IDS[c] for c in fill.get("stock", ())]
         st.blind = [CARD_IDS[c] for c in fill.get("blind", ())]
         for b in view["bids"]:

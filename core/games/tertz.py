@@ -27,7 +27,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck
+from core.cards import (
+    CARD_IDS,
+    CARD_STRS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    card_name,
+    deck,
+    mask_to_strs,
+    strs_to_mask,
+)
 from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
@@ -318,22 +328,7 @@ EXCHANGE = Action("exchange")
 BREAK_ACTIONS: dict[int, Action] = {k: Action("break", n=k) for k in range(1, 13)}
 """The interned break actions by number of cards moved."""
 _DECLARE_CACHE: dict[tuple[int, str], Action] = {}
-
-
-def _strs(mask: int) -> list[str]:
-    out: list[str] = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_STRS[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
-def _mask(cards: Sequence[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << CARD_IDS[c]
-    return m
+_strs = mask_to_strs  # the old local name, kept for callers
 
 
 def declare_action(mask: int, call: str) -> Action:
@@ -341,7 +336,7 @@ def declare_action(mask: int, call: str) -> Action:
     key = (mask, call)
     act = _DECLARE_CACHE.get(key)
     if act is None:
-        act = Action("declare", cards=tuple(_strs(mask)), call=call)
+        act = Action("declare", cards=tuple(mask_to_strs(mask)), call=call)
         _DECLARE_CACHE[key] = act
     return act
 
@@ -625,9 +620,9 @@ class Tertz(State):
             raise IllegalAction("declare with 'cards', not 'card'")
         if not cards or any(c not in CARD_IDS for c in cards):
             raise IllegalAction("say which cards you declare")
-        m = _mask(cards)
+        m = strs_to_mask(cards)
         if m & ~self._hands[p]:
-            missing = _strs(m & ~self._hands[p])[0]
+            missing = mask_to_strs(m & ~self._hands[p])[0]
             raise IllegalAction(f"you do not hold the {card_name(missing)}")
         if call == "mariage" or m == KQ_MASK[self._trump] and len(cards) == 2:
             if m != KQ_MASK[self._trump]:
@@ -701,7 +696,7 @@ class Tertz(State):
         self._phase = PLAY
         for s in (nd, d):
             pub = {"type": "dealt", "seat": s, "dealer": d, "deal": self._deal_no, "hand_sizes": [9, 9]}
-            self._emit(pub, s, {**pub, "cards": _strs(hands[s])})
+            self._emit(pub, s, {**pub, "cards": mask_to_strs(hands[s])})
         self._emit({"type": "trump", "suit": SUITS[self._trump], "card": CARD_STRS[turn_up], "maker": None,
                     "stock": len(self._stock)})
 
@@ -720,7 +715,7 @@ class Tertz(State):
     def _declare(self, action: Action) -> None:
         p = self._turn
         cards = action.cards or ()
-        m = _mask(cards)
+        m = strs_to_mask(cards)
         if action.call == "mariage":
             self._mariage[p] = True
             self._decl_points[p] += MARIAGE_POINTS
@@ -754,7 +749,7 @@ class Tertz(State):
             self._known[o] |= bm & self._hands[o]
             rec = {"seat": p, "call": call, "cards": list(cards), "result": "beaten", "points": 0,
                    "trick": len(self._tricks) + 1,
-                   "reply": {"seat": o, "call": bcall, "cards": _strs(bm), "points": COMBO_VALUE[bcall]}}
+                   "reply": {"seat": o, "call": bcall, "cards": mask_to_strs(bm), "points": COMBO_VALUE[bcall]}}
         self._decls.append(rec)
         self._step = 3
         self._done = (*self._done, "declare")
@@ -870,7 +865,7 @@ class Tertz(State):
 
     def hidden_zones(self, seat: int | None) -> dict[str, list[str]]:
         """Opponent's unknown cards and the face-down stock in draw order (tests only)."""
-        out = {k: _strs(m) for k, m in self._hidden_masks(seat).items()}
+        out = {k: mask_to_strs(m) for k, m in self._hidden_masks(seat).items()}
         if self._deal_no:
             out["stock"] = [CARD_STRS[c] for c in self._stock[:-1]]
         return out
@@ -878,15 +873,15 @@ class Tertz(State):
     def card_zones(self) -> dict[str, list[str]]:
         """Every card's location (tests and debugging only)."""
         if not self._deal_no:
-            return {"deck": _strs(_ALL_MASK)}
+            return {"deck": mask_to_strs(_ALL_MASK)}
         return {
-            "hand0": _strs(self._hands[0]),
-            "hand1": _strs(self._hands[1]),
+            "hand0": mask_to_strs(self._hands[0]),
+            "hand1": mask_to_strs(self._hands[1]),
             "stock": [CARD_STRS[c] for c in self._stock[:-1]],
             "turnup": [CARD_STRS[c] for c in self._stock[-1:]],
             "trick": [CARD_STRS[c] for c in self._trick],
-            "won0": _strs(self._won[0]),
-            "won1": _strs(self._won[1]),
+            "won0": mask_to_strs(self._won[0]),
+            "won1": mask_to_strs(self._won[1]),
         }
 
     # ------------------------------------------------------------------- view
@@ -897,7 +892,7 @@ class Tertz(State):
         hidden = self._hidden_masks(seat)
         unseen: list[str] = []
         for m in hidden.values():
-            unseen += _strs(m)
+            unseen += mask_to_strs(m)
         hidden_counts = {k: m.bit_count() for k, m in hidden.items()}
         if dealt:
             face_down = self._stock[:-1]
@@ -912,8 +907,8 @@ class Tertz(State):
             "dealer": self._dealer,
             "first_dealer": self.first_dealer,
             "deal_number": self._deal_no,
-            "hands": [_strs(self._hands[s]) if s == seat else None for s in (0, 1)],
-            "known": [_strs(self._hands[s] & self._known[s]) for s in (0, 1)],
+            "hands": [mask_to_strs(self._hands[s]) if s == seat else None for s in (0, 1)],
+            "known": [mask_to_strs(self._hands[s] & self._known[s]) for s in (0, 1)],
             "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
             "trick": [{"seat": s, "card": CARD_STRS[c]}
                       for s, c in zip((self._leader, 1 - self._leader), self._trick, strict=False)],
@@ -935,9 +930,9 @@ class Tertz(State):
             "declarations": copy.deepcopy(self._decls),
             "declared_points": list(self._decl_points),
             "mariage": list(self._mariage),
-            "scored_cards": [_strs(self._scored_seq[s]) for s in (0, 1)],
-            "scored_fours": [_strs(self._scored_fours[s]) for s in (0, 1)],
-            "dead": [[_strs(m) for m in self._dead[s]] for s in (0, 1)],
+            "scored_cards": [mask_to_strs(self._scored_seq[s]) for s in (0, 1)],
+            "scored_fours": [mask_to_strs(self._scored_fours[s]) for s in (0, 1)],
+            "dead": [[mask_to_strs(m) for m in self._dead[s]] for s in (0, 1)],
             "played_tricks": tricks,
             "review_allowed": dealt and self._phase != DEAL and len(self._stock) >= self._look_min,
             "card_points": list(self._points),
@@ -972,9 +967,9 @@ class Tertz(State):
         trump = SUITS.index(view["trump"])
         st._trump = trump
         st._pts = POINTS[st._values][trump]
-        st._known = [_mask(k) for k in view["known"]]
-        st._hands = [_mask(view["hands"][s]) if s == seat else st._known[s] | _mask(fill.get(f"hand{s}", ()))
-                     for s in (0, 1)]
+        st._known = [strs_to_mask(k) for k in view["known"]]
+        st._hands = [strs_to_mask(view["hands"][s]) if s == seat
+                     else st._known[s] | strs_to_mask(fill.get(f"hand{s}", ())) for s in (0, 1)]
         st._stock = [CARD_IDS[c] for c in fill.get("stock", ())]
         if view["turnup"] is not None:
             st._stock.append(CARD_IDS[view["turnup"]])
@@ -1003,7 +998,7 @@ class Tertz(State):
             rec = copy.deepcopy(rec)
             st._decls.append(rec)
             p = int(rec["seat"])
-            m = _mask(rec["cards"])
+            m = strs_to_mask(rec["cards"])
             if rec["call"] == "mariage":
                 st._mariage[p] = True
                 st._decl_points[p] += MARIAGE_POINTS
@@ -1012,5 +1007,5 @@ class Tertz(State):
             else:
                 st._dead[p].append(m)
                 reply = rec["reply"]
-                st._score_combo(int(reply["seat"]), _mask(reply["cards"]), reply["call"])
+                st._score_combo(int(reply["seat"]), strs_to_mask(reply["cards"]), reply["call"])
         return st
