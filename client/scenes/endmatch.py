@@ -26,8 +26,13 @@ class EndMatch(Scene):
         self.widgets.set_focus(btns[0])
 
     def _again(self) -> None:
+        """Single player: a new game; LAN: back to the same table's lobby for the next match."""
         from client.scenes.newgame import NewGame
 
+        reopen = getattr(self.table.session, "reopen_lobby", None)
+        if callable(reopen):
+            reopen(self.app)
+            return
         self._menu()
         self.app.push(NewGame(self.app))
 

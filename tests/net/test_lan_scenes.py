@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from client.scene import MessageScene
+from client.scenes.endmatch import EndMatch
 from client.scenes.lan_common import LanSession
 from client.scenes.lan_host import HostScene
 from client.scenes.lan_join import JoinScene, parse_address
@@ -88,7 +89,8 @@ def test_join_found_table_and_play_a_deal() -> None:
         assert table.session.seat_names[0] == "You"
         # "play again" with the same table: back to its lobby, ready, and the host starts match 2
         run_until(app, lambda a: lobby.session.status == "lobby", max_frames=2000, on_frame=_breathe)
-        table.session.reopen_lobby(app)
+        run_until(app, lambda a: isinstance(a.top, EndMatch), player, max_frames=3000, on_frame=_breathe)
+        _press(app, app.top, "Play again")  # the end-of-match screen takes a LAN player back to the lobby
         again = app.top
         assert isinstance(again, LobbyScene) and again.session.status == "lobby"
         again.session.set_ready(True)
