@@ -12,6 +12,7 @@ Tables are indexed by card id so that the hot path is a list lookup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from core.cards import RANKS, SUIT_MASK, bit
 
@@ -110,6 +111,39 @@ def _beats(card: int, best: int, lead_suit: int, trump: int | None, all_trumps: 
         table = TRUMP_STRENGTH if cs == trump else PLAIN_STRENGTH
         return table[card] > table[best]
     return cs == trump
+
+
+@cache
+def byte_runs(order: str = NATURAL_ORDER, min_len: int = 3) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The maximal runs of every 8-bit pattern of one suit's cards ``7`` to ``A``.
+
+    Bit ``i`` of a pattern is the rank ``NATURAL_ORDER[i]`` (so a suit's
+    pattern is ``(hand >> (suit * 16 + 5)) & 255``).  ``byte_runs(order)[p]``
+    lists the maximal runs of ``min_len`` or more cards of ``p`` that are
+    consecutive in ``order`` (low to high), as ``(start, length)`` where
+    ``start`` is the position in ``order`` of the lowest card.  Built once
+    per ``(order, min_len)`` and shared by every game.
+
+    >>> byte_runs()[0b1111_0111]  # 7 8 9 and J Q K A
+    ((0, 3), (4, 4))
+    >>> byte_runs(TRUMP_ORDER)[0b0110_1000]  # T Q K: Q K T in trump order
+    ((2, 3),)
+    """
+    bit_of = [NATURAL_ORDER.index(rc) for rc in order]
+    table: list[tuple[tuple[int, int], ...]] = []
+    for p in range(256):
+        runs: list[tuple[int, int]] = []
+        start = -1
+        for j in range(len(order) + 1):
+            if j < len(order) and p >> bit_of[j] & 1:
+                if start < 0:
+                    start = j
+                continue
+            if start >= 0 and j - start >= min_len:
+                runs.append((start, j - start))
+            start = -1
+        table.append(tuple(runs))
+    return tuple(table)
 
 
 def maximal_runs(hand: int, order: str = NATURAL_ORDER, min_len: int = 3) -> list[list[int]]:

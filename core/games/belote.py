@@ -43,7 +43,7 @@ from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
-from core.tricks import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_POINTS, TRUMP_STRENGTH, points_table
+from core.tricks import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_POINTS, TRUMP_STRENGTH, byte_runs, points_table
 
 # ---------------------------------------------------------------- constants
 CONTRACTS: tuple[str, ...] = ("C", "D", "H", "S", "NT", "AT")
@@ -130,23 +130,7 @@ def _byte_table(suit: int) -> list[list[Action]]:
 _PB0, _PB1, _PB2, _PB3 = (_byte_table(s) for s in range(4))
 
 
-def _runs(b: int) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    j = 0
-    while j < 8:
-        if b >> j & 1:
-            k = j
-            while k < 8 and b >> k & 1:
-                k += 1
-            if k - j >= 3:
-                out.append((j, k - j))
-            j = k
-        else:
-            j += 1
-    return out
-
-
-_RUNS: list[list[tuple[int, int]]] = [_runs(b) for b in range(256)]
+_RUNS = byte_runs()
 """Per 8-bit suit pattern (natural order): maximal runs of 3+ as (start, length)."""
 
 _BID: dict[str, Action] = {c: Action("bid", call=c) for c in ("pass", *CONTRACTS, "double", "redouble")}

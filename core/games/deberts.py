@@ -39,7 +39,7 @@ from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
-from core.tricks import PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_STRENGTH
+from core.tricks import PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_STRENGTH, byte_runs
 
 # ----------------------------------------------------------------- constants
 DEAL, BIDDING, EXCHANGE, DECLARING, PLAY, OVER = range(6)
@@ -192,22 +192,11 @@ def _runs_table(order: str) -> list[tuple[tuple[int, int, int, int], ...]]:
     Each run is ``(length, top sequence index, pattern mask, natural index of the top card)``.
     """
     nat_of_pos = [NATURAL_SEQ.index(order[j]) for j in range(8)]
-    table: list[tuple[tuple[int, int, int, int], ...]] = []
-    for p in range(256):
-        runs: list[tuple[int, int, int, int]] = []
-        run: list[int] = []
-        for j in [*range(8), 8]:
-            if j < 8 and p >> nat_of_pos[j] & 1:
-                run.append(j)
-                continue
-            if len(run) >= 3:
-                m = 0
-                for k in run:
-                    m |= 1 << nat_of_pos[k]
-                runs.append((len(run), run[-1], m, nat_of_pos[run[-1]]))
-            run = []
-        table.append(tuple(runs))
-    return table
+    return [
+        tuple((length, start + length - 1, sum(1 << nat_of_pos[k] for k in range(start, start + length)),
+               nat_of_pos[start + length - 1]) for start, length in runs)
+        for runs in byte_runs(order)
+    ]
 
 
 _NAT_OF_POS: dict[str, list[int]] = {o: [NATURAL_SEQ.index(o[j]) for j in range(8)]

@@ -42,7 +42,7 @@ from core.errors import IllegalAction
 from core.options import OptionSpec
 from core.registry import register
 from core.state import CHANCE, State, View
-from core.tricks import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_POINTS, TRUMP_STRENGTH, points_table
+from core.tricks import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_POINTS, TRUMP_STRENGTH, byte_runs, points_table
 
 # --------------------------------------------------------------------- tables
 _TRUMP_PTS = points_table(TRUMP_POINTS)
@@ -96,23 +96,7 @@ DONE = Action("done")
 """Finishing (or skipping) the declarations."""
 
 
-def _runs_of_byte(b: int) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    i = 0
-    while i < 8:
-        if b >> i & 1:
-            j = i
-            while j < 8 and b >> j & 1:
-                j += 1
-            if j - i >= 3:
-                out.append((i, j - i))
-            i = j
-        else:
-            i += 1
-    return out
-
-
-_RUNS_BY_BYTE = [_runs_of_byte(b) for b in range(256)]
+_RUNS_BY_BYTE = byte_runs()
 
 
 # ------------------------------------------------------------- rule functions

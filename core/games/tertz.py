@@ -50,6 +50,7 @@ from core.tricks import (
     TRUMP_ABOVE,
     TRUMP_ORDER,
     TRUMP_STRENGTH,
+    byte_runs,
     points_table,
 )
 
@@ -132,24 +133,11 @@ def _run_table(order: str) -> list[list[tuple[int, int, int]]]:
 
     Each run is ``(mask relative to suit 0, length, top sequence index)``.
     """
-    table: list[list[tuple[int, int, int]]] = []
-    for pat in range(256):
-        runs: list[tuple[int, int, int]] = []
-        run_mask = 0
-        length = 0
-        for idx, rc in enumerate(order):
-            if pat >> _RANK_CHARS.index(rc) & 1:
-                run_mask |= 1 << _RANK_ID[rc]
-                length += 1
-                continue
-            if length >= 3:
-                runs.append((run_mask, length, idx - 1))
-            run_mask = 0
-            length = 0
-        if length >= 3:
-            runs.append((run_mask, length, len(order) - 1))
-        table.append(runs)
-    return table
+    return [
+        [(sum(1 << _RANK_ID[rc] for rc in order[start:start + length]), length, start + length - 1)
+         for start, length in runs]
+        for runs in byte_runs(order)
+    ]
 
 
 RUNS: dict[str, list[list[tuple[int, int, int]]]] = {
