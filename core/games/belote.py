@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -40,6 +39,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
+from core.games.common import MatchTotals
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -364,7 +364,7 @@ _RESULT_LISTS = ("card_points", "raw", "declarations", "tricks", "awarded", "sco
 
 # -------------------------------------------------------------------- game
 @register
-class Belote(State):
+class Belote(MatchTotals, State):
     """A match of four-player Bulgarian Belote (see the module docstring)."""
 
     game_id: ClassVar[str] = "belote"
@@ -441,24 +441,9 @@ class Belote(State):
         return self._cp
 
     @property
-    def scores(self) -> list[int]:
-        """Match scores of side 0 (seats 0, 2) and side 1 (seats 1, 3)."""
-        return list(self._scores)
-
-    @property
     def sides(self) -> list[list[int]]:
         """The partnerships: ``[[0, 2], [1, 3]]``."""
         return [[0, 2], [1, 3]]
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side once the match is over."""
-        return self._winner
-
-    @property
-    def deal_results(self) -> list[dict[str, Any]]:
-        """One result dict per finished deal (thrown-in ones have outcome ``annulled``)."""
-        return list(self._results)
 
     def sample_chance(self, rng: random.Random) -> Action:
         """A uniformly shuffled deal (same draws from ``rng`` as the base class)."""
@@ -1032,11 +1017,9 @@ class Belote(State):
         st = cls(int(view["players"]), dict(view["options"]), int(view["dealer"]))
         st._dealer = int(view["dealer"])
         st._deal_no = int(view["deal_number"])
-        st._scores = list(view["scores"])
-        st._results = copy.deepcopy(list(view["deals"]))
+        st._restore_totals(view)
         st._pot = int(view["hanging"])
         st._target = int(view["target"])
-        st._winner = view.get("winner")
         phase = _PHASE_NAMES.index(view["phase"])
         st._phase = phase
         last_annulled = bool(st._results) and st._results[-1].get("outcome") == "annulled"

@@ -36,6 +36,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
+from core.games.common import MatchTotals
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -537,7 +538,7 @@ def _suit_name(s: int) -> str:
 
 # ---------------------------------------------------------------------- game
 @register
-class Deberts(State):
+class Deberts(MatchTotals, State):
     """A match of Deberts: 2 or 3 players each for himself, or 4 (partnerships or individual)."""
 
     game_id: ClassVar[str] = "deberts"
@@ -669,24 +670,9 @@ class Deberts(State):
 
     # ------------------------------------------------------- public members
     @property
-    def scores(self) -> list[int]:
-        """Game totals, one per side."""
-        return list(self._scores)
-
-    @property
     def sides(self) -> list[list[int]]:
         """Seats of each side: ``[[0, 2], [1, 3]]`` for partnerships, else one seat each."""
         return [list(m) for m in self._members]
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side once the match is over."""
-        return self._winner
-
-    @property
-    def deal_results(self) -> list[dict[str, Any]]:
-        """One result per finished deal (thrown-in deals included, outcome ``annulled``)."""
-        return list(self._results)
 
     @property
     def phase(self) -> str:

@@ -32,13 +32,13 @@ once at import.  The pure rule functions (:func:`legal_play_mask`,
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.actions import Action
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck, mask_to_strs, strs_to_mask
 from core.errors import IllegalAction
+from core.games.common import MatchTotals
 from core.options import OptionSpec
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -260,7 +260,7 @@ def _strs(ids: Sequence[int]) -> list[str]:
 
 # ---------------------------------------------------------------------- state
 @register
-class Klaberjass(State):
+class Klaberjass(MatchTotals, State):
     """A two-player Klaberjass match (see ``docs/games/klaberjass.md``)."""
 
     game_id = "klaberjass"
@@ -355,24 +355,9 @@ class Klaberjass(State):
         return self._cp
 
     @property
-    def scores(self) -> list[int]:
-        """Game scores of seats 0 and 1."""
-        return list(self._scores)
-
-    @property
     def sides(self) -> list[list[int]]:
         """Each seat plays for itself."""
         return [[0], [1]]
-
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the match is over."""
-        return self._winner
-
-    @property
-    def deal_results(self) -> list[dict[str, Any]]:
-        """One result per finished deal, annulled ones included (a shallow copy)."""
-        return list(self._results)
 
     @property
     def non_dealer(self) -> int:
@@ -949,10 +934,8 @@ class Klaberjass(State):
         st = cls(int(view["players"]), dict(view["options"]), int(view["first_dealer"]))
         st.dealer = int(view["dealer"])
         st.deal_no = int(view["deal_number"])
-        st._scores = [int(x) for x in view["scores"]]
-        st._results = copy.deepcopy(list(view["deals"]))
+        st._restore_totals(view)
         st.hanging = int(view["hanging"])
-        st._winner = view["winner"]
         st.phase = str(view["phase"])
         st._cp = view["current_player"]
         st.in_deal = st.phase not in ("deal", "over")

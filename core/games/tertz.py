@@ -39,6 +39,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
+from core.games.common import MatchTotals
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -343,7 +344,7 @@ _STEP_OF = {"exchange": 1, "mariage": 2, "declare": 3}
 
 
 @register
-class Tertz(State):
+class Tertz(MatchTotals, State):
     """Tertz for two players (``core.new_match("tertz", players=2)``)."""
 
     game_id: ClassVar[str] = "tertz"
@@ -454,24 +455,9 @@ class Tertz(State):
         return None
 
     @property
-    def scores(self) -> list[int]:
-        """Match totals per seat."""
-        return list(self._scores)
-
-    @property
     def sides(self) -> list[list[int]]:
         """Each player is his own side."""
         return [[0], [1]]
-
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the match is over."""
-        return self._winner
-
-    @property
-    def deal_results(self) -> list[dict[str, Any]]:
-        """One result per finished deal (see ``docs/games/tertz.md``)."""
-        return list(self._results)
 
     @property
     def stock_count(self) -> int:
@@ -940,12 +926,10 @@ class Tertz(State):
         """
         first: Any = view["first_dealer"] if "first_dealer" in view else view["dealer"]
         st = cls(2, view["options"], int(first))
-        st._scores = [int(x) for x in view["scores"]]
-        st._results = copy.deepcopy(list(view["deals"]))
+        st._restore_totals(view)
         st._dealer = int(view["dealer"])
         st._deal_no = int(view["deal_number"])
         st._phase = str(view["phase"])
-        st._winner = view["winner"]
         if st._deal_no == 0:
             return st
         for zone, n in view["hidden"].items():
