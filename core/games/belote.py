@@ -39,7 +39,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
-from core.games.common import MatchTotals
+from core.games.common import MatchTotals, hidden_summary, trick_entry
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -966,20 +966,14 @@ class Belote(MatchTotals, State):
         lead = self._leader
         v["trick"] = [{"seat": (lead + i) & 3, "card": _CS[c]} for i, c in enumerate(self._trick)]
         v["leader"] = lead if ph == PHASE_PLAY else None
-        if self._tricks:
-            tl, tc, tw = self._tricks[-1]
-            v["last_trick"] = {"cards": [_CS[c] for c in tc], "winner": tw, "leader": tl}
-        else:
-            v["last_trick"] = None
+        v["last_trick"] = trick_entry(*self._tricks[-1]) if self._tricks else None
         v["trump"] = SUITS[self._trump] if k >= 0 and self._trump >= 0 else None
         v["contract"] = (
             {"call": CONTRACTS[k], "declarer": self._bidder, "team": self._bidder & 1, "multiplier": self._mult}
             if k >= 0 else None
         )
         v["tricks_won"] = list(self._tricks_won)
-        hidden = self.hidden_zones(seat)
-        v["hidden"] = {z: len(cs) for z, cs in hidden.items()}
-        v["unseen"] = sorted((c for cs in hidden.values() for c in cs), key=_CID.__getitem__)
+        v["hidden"], v["unseen"] = hidden_summary(self.hidden_zones(seat))
         v["bids"] = [{"seat": s, "call": c} for s, c in self._bids]
         v["auction"] = {
             "current": CONTRACTS[self._cur] if self._cur >= 0 else None,
@@ -994,9 +988,7 @@ class Belote(MatchTotals, State):
             decls.append(d)
         v["declarations"] = decls
         v["belotes"] = [{"seat": s, "suit": SUITS[su]} for s, su in self._belotes]
-        v["tricks"] = [
-            {"leader": tl, "cards": [_CS[c] for c in tc], "winner": tw} for tl, tc, tw in self._tricks
-        ]
+        v["tricks"] = [trick_entry(tl, tc, tw) for tl, tc, tw in self._tricks]
         v["card_points"] = list(self._cardpts)
         v["hanging"] = self._pot
         v["target"] = self._target

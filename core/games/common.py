@@ -7,8 +7,10 @@ several games did the same way, letter for letter.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from core.cards import CARD_STRS, mask_to_strs, strs_to_mask
 from core.state import View
 
 
@@ -48,3 +50,23 @@ class MatchTotals:
         self._scores = [int(x) for x in view["scores"]]
         self._winner = view.get("winner")
         self._results = copy.deepcopy(list(view["deals"]))
+
+
+def trick_entry(leader: int, cards: Iterable[int], winner: int) -> dict[str, Any]:
+    """A finished trick as the views list it (``tricks``, ``last_trick``): leader, cards in play order, winner."""
+    return {"leader": leader, "cards": [CARD_STRS[c] for c in cards], "winner": winner}
+
+
+def hidden_summary(hidden: Mapping[str, Sequence[str]]) -> tuple[dict[str, int], list[str]]:
+    """The view keys ``hidden`` and ``unseen`` from a seat's hidden zones.
+
+    ``hidden`` counts the cards of each zone; ``unseen`` lists all their cards
+    in card-id order (so it tells nothing of where they lie).
+
+    >>> hidden_summary({"hand1": ["KS", "7H"], "stock": ["8S"]})
+    ({'hand1': 2, 'stock': 1}, ['8S', 'KS', '7H'])
+    """
+    unseen = 0
+    for cards in hidden.values():
+        unseen |= strs_to_mask(cards)
+    return {z: len(cards) for z, cards in hidden.items()}, mask_to_strs(unseen)

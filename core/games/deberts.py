@@ -36,7 +36,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
-from core.games.common import MatchTotals
+from core.games.common import MatchTotals, hidden_summary
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -1336,11 +1336,7 @@ class Deberts(MatchTotals, State):
         n = self.players
         nu = self._nu
         unit = self._unit
-        hidden = self._hidden_ids(seat)
-        unseen: list[int] = []
-        for ids in hidden.values():
-            unseen.extend(ids)
-        unseen.sort()
+        hidden, unseen = hidden_summary(self.hidden_zones(seat))
         card_pts = [0] * nu
         tricks_side = [0] * nu
         for s in range(n):
@@ -1365,8 +1361,8 @@ class Deberts(MatchTotals, State):
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "contract": self._contract_json(),
             "tricks_won": list(self.tricks),
-            "unseen": [CARD_STRS[c] for c in unseen],
-            "hidden": {z: len(ids) for z, ids in hidden.items()},
+            "unseen": unseen,
+            "hidden": hidden,
             "target": self._target,
             "side_names": ["".join(str(s) for s in m) for m in self._members],
             "side_of": list(unit),

@@ -38,7 +38,7 @@ from typing import Any
 from core.actions import Action
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck, mask_to_strs, strs_to_mask
 from core.errors import IllegalAction
-from core.games.common import MatchTotals
+from core.games.common import MatchTotals, hidden_summary, trick_entry
 from core.options import OptionSpec
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -868,10 +868,7 @@ class Klaberjass(MatchTotals, State):
     def view(self, seat: int | None) -> View:
         """Everything ``seat`` may know (see ``docs/games/klaberjass.md``)."""
         v = self.base_view(seat)
-        hidden = self.hidden_zones(seat)
-        unseen = 0
-        for cards in hidden.values():
-            unseen |= strs_to_mask(cards)
+        hidden, unseen = hidden_summary(self.hidden_zones(seat))
         t = self.trump
         v.update({
             "phase": self.phase,
@@ -888,8 +885,8 @@ class Klaberjass(MatchTotals, State):
             "contract": {"maker": self.maker, "trump": SUITS[t], "how": self.how} if t >= 0 else None,
             "maker": self.maker if self.maker >= 0 else None,
             "tricks_won": list(self.tricks_won),
-            "unseen": mask_to_strs(unseen),
-            "hidden": {z: len(c) for z, c in hidden.items()},
+            "unseen": unseen,
+            "hidden": hidden,
             "turned": CARD_STRS[self.turnup] if self.turnup >= 0 else None,
             "turned_suit": SUITS[self.turned_suit] if self.turned_suit >= 0 else None,
             "bottom": CARD_STRS[self.bottom] if self.bottom >= 0 else None,
@@ -907,15 +904,14 @@ class Klaberjass(MatchTotals, State):
             "sequence_points": None if self.seq_points is None else list(self.seq_points),
             "sequences_revealed": self.revealed,
             "bella": list(self.bella),
-            "tricks": [{"leader": ld, "cards": [CARD_STRS[a], CARD_STRS[b]], "winner": w}
-                       for ld, a, b, w in self.tricks],
+            "tricks": [trick_entry(ld, (a, b), w) for ld, a, b, w in self.tricks],
             "card_points": list(self.card_pts),
             "hanging": self.hanging,
             "target": self.target,
         })
         if self.tricks:
             ld, a, b, w = self.tricks[-1]
-            v["last_trick"] = {"leader": ld, "cards": [CARD_STRS[a], CARD_STRS[b]], "winner": w}
+            v["last_trick"] = trick_entry(ld, (a, b), w)
         return v
 
     def _decl_visible(self, owner: int, seat: int | None) -> bool:

@@ -39,7 +39,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
-from core.games.common import MatchTotals
+from core.games.common import MatchTotals, trick_entry
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -873,8 +873,7 @@ class Tertz(MatchTotals, State):
             unseen += sorted((CARD_STRS[c] for c in face_down), key=CARD_IDS.__getitem__)
             hidden_counts["stock"] = len(face_down)
         trump = SUITS[self._trump] if self._trump >= 0 else None
-        tricks = [{"leader": ld, "cards": [CARD_STRS[a], CARD_STRS[b]], "winner": w}
-                  for ld, a, b, w in self._tricks]
+        tricks = [trick_entry(ld, (a, b), w) for ld, a, b, w in self._tricks]
         leader = self._leader if self._phase in (PLAY, BREAK) else None
         v.update({
             "phase": self._phase,
