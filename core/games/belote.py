@@ -39,7 +39,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
-from core.games.common import MatchTotals, hidden_summary, trick_entry
+from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -890,12 +890,13 @@ class Belote(MatchTotals, State):
         self._scores[0] += awarded[0]
         self._scores[1] += awarded[1]
         sc = self._scores
-        over = False
+        won: int | None = None
         if capot is not None:
             if self._leader_plus_one:
                 self._target = max(self._target, max(sc) + 1)
-        elif max(sc) >= self._target and sc[0] != sc[1]:
-            over = True
+        else:
+            won = match_winner(sc, self._target)
+        over = won is not None
         last = self._tricks[-1][2] & 1
         result: dict[str, Any] = {
             "deal": self._deal_no, "dealer": self._dealer, "outcome": outcome, "contract": CONTRACTS[k],
@@ -915,7 +916,7 @@ class Belote(MatchTotals, State):
         self._emit(_result_event(result))
         if over:
             self._pot = 0  # points still hanging when the match ends are discarded (§10.5)
-            self._winner = 0 if sc[0] > sc[1] else 1
+            self._winner = won
             self._phase = PHASE_OVER
             self._cp = None
             self._emit({"type": "match_over", "scores": list(sc), "winner": self._winner})

@@ -70,3 +70,18 @@ def hidden_summary(hidden: Mapping[str, Sequence[str]]) -> tuple[dict[str, int],
     for cards in hidden.values():
         unseen |= strs_to_mask(cards)
     return {z: len(cards) for z, cards in hidden.items()}, mask_to_strs(unseen)
+
+
+def match_winner(scores: Sequence[int], target: int) -> int | None:
+    """The side that has won once a deal is scored: the only one at the top, at ``target`` or more.
+
+    Sides level at the top (at or over the target) play on, as every game of
+    the family says; ``None`` while the match goes on.
+
+    >>> match_winner([510, 540], 501), match_winner([510, 510], 501), match_winner([300, 120, 90], 301)
+    (1, None, None)
+    """
+    top = max(scores)
+    if top >= target and scores.count(top) == 1:
+        return scores.index(top)
+    return None

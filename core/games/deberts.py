@@ -36,7 +36,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
-from core.games.common import MatchTotals, hidden_summary
+from core.games.common import MatchTotals, hidden_summary, match_winner
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -1283,9 +1283,9 @@ class Deberts(MatchTotals, State):
         })
         self._results.append(result)
         self._emit({"type": "deal_scored", **result})  # events are read-only, like the score sheet
-        top = max(self._scores)
-        if top >= self._target and self._scores.count(top) == 1:
-            self._end_match(self._scores.index(top))
+        won = match_winner(self._scores, self._target)
+        if won is not None:
+            self._end_match(won)
             return
         n = self.players
         nxt = (self.dealer + 1) % n

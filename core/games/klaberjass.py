@@ -38,7 +38,7 @@ from typing import Any
 from core.actions import Action
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck, mask_to_strs, strs_to_mask
 from core.errors import IllegalAction
-from core.games.common import MatchTotals, hidden_summary, trick_entry
+from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
 from core.options import OptionSpec
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -238,13 +238,6 @@ def score_deal(
     if maker_tie == "hang":
         return "tie", pts, hanging + m, None
     return "tie", pts, hanging, None
-
-
-def match_winner(scores: Sequence[int], target: int) -> int | None:
-    """The winning seat once a played deal leaves someone at ``target`` and ahead (§11)."""
-    if max(scores) >= target and scores[0] != scores[1]:
-        return 0 if scores[0] > scores[1] else 1
-    return None
 
 
 _COUNT_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}

@@ -39,7 +39,7 @@ from core.cards import (
     strs_to_mask,
 )
 from core.errors import IllegalAction
-from core.games.common import MatchTotals, trick_entry
+from core.games.common import MatchTotals, match_winner, trick_entry
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
@@ -294,13 +294,6 @@ def score_deal(card_points: Sequence[int], tricks_won: Sequence[int], last_winne
         "card_scores": card_scores,
         "deal_scores": [card_scores[0] + declared[0], card_scores[1] + declared[1]],
     }
-
-
-def match_winner(scores: Sequence[int], target: int) -> int | None:
-    """The winning seat after a deal, or ``None`` if play goes on (§16)."""
-    if max(scores) >= target and scores[0] != scores[1]:
-        return 0 if scores[0] > scores[1] else 1
-    return None
 
 
 # --------------------------------------------------------------------- actions
