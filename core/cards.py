@@ -18,7 +18,10 @@ bit operations on the hot path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SUITS = "SHDC"
 """Suit characters in card-id order: spades, hearts, diamonds, clubs."""
@@ -115,14 +118,25 @@ def ids_of(mask: int) -> list[int]:
     return out
 
 
-def _byte_strs(suit: int) -> list[tuple[str, ...]]:
-    """Per 8-bit pattern of ranks ``7..A`` (bits 5..12 of a suit block): its card strings."""
-    return [tuple(_STR_OF[suit * 16 + 5 + j] for j in range(8) if b >> j & 1) for b in range(256)]
+def suit_byte_tables(per_card: Mapping[int, T] | Sequence[T]) -> list[list[tuple[T, ...]]]:
+    """Lookup tables that turn a 32-card-pack mask into a list of per-card items in four steps.
+
+    ``suit_byte_tables(per_card)[suit][b]`` is the tuple of ``per_card[cid]``
+    for the cards of ``suit`` in the 8-bit pattern ``b`` of its ranks ``7``
+    to ``A`` (bits 5..12 of the suit's 16-bit block: ``b = mask >> (suit * 16
+    + 5) & 255``), lowest id first.  The Belote family uses it for the
+    interned play actions of a legal mask, this module for card strings.
+
+    >>> suit_byte_tables(CARD_STRS)[1][0b1000_0001]
+    ('7H', 'AH')
+    """
+    return [[tuple(per_card[s * 16 + 5 + j] for j in range(8) if b >> j & 1) for b in range(256)]
+            for s in range(4)]
 
 
 _NOT_PIQUET = ~sum(1 << (s * 16 + r) for s in range(4) for r in range(5, 13))
 """Mask of every bit outside the 32-card piquet pack (``7`` to ``A``)."""
-_BS0, _BS1, _BS2, _BS3 = (_byte_strs(s) for s in range(4))
+_BS0, _BS1, _BS2, _BS3 = suit_byte_tables(_STR_OF)
 
 
 def mask_to_strs(mask: int) -> list[str]:

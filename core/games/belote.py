@@ -37,6 +37,7 @@ from core.cards import (
     ids_of,
     mask_to_strs,
     strs_to_mask,
+    suit_byte_tables,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
@@ -120,14 +121,7 @@ _PLAY_BELOTE: list[Action] = [
 ]
 
 
-def _byte_table(suit: int) -> list[list[Action]]:
-    out: list[list[Action]] = []
-    for b in range(256):
-        out.append([_PLAY[suit * 16 + 5 + j] for j in range(8) if b >> j & 1])
-    return out
-
-
-_PB0, _PB1, _PB2, _PB3 = (_byte_table(s) for s in range(4))
+_PB0, _PB1, _PB2, _PB3 = suit_byte_tables(_PLAY)
 
 
 _RUNS = byte_runs()
@@ -477,7 +471,7 @@ class Belote(MatchTotals, State):
             m = self._lm
             if m < 0:
                 m = self._lm = legal_mask(self._contract, self._trick, self._wseat, self._wcard, p, self._hands[p])
-            out = _PB0[(m >> 5) & 255] + _PB1[(m >> 21) & 255] + _PB2[(m >> 37) & 255] + _PB3[(m >> 53) & 255]
+            out = [*_PB0[(m >> 5) & 255], *_PB1[(m >> 21) & 255], *_PB2[(m >> 37) & 255], *_PB3[(m >> 53) & 255]]
             if self._extras:
                 bel = self._belmask[p] & m
                 if bel:

@@ -34,6 +34,7 @@ from core.cards import (
     ids_of,
     mask_to_strs,
     strs_to_mask,
+    suit_byte_tables,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner
@@ -470,10 +471,7 @@ ACT_DONE = Action("done")
 _PLAY: dict[str, Action] = {CARD_STRS[c]: Action("play", card=CARD_STRS[c]) for c in range(64)
                             if PLAIN_STRENGTH[c] >= 0}
 _BELLA: dict[str, Action] = {k: Action("play", card=k, call="bella") for k in _PLAY}
-_PLAY_TABLE: list[list[tuple[Action, ...]]] = [
-    [tuple(_PLAY[CARD_STRS[s * 16 + RANK_BASE + i]] for i in range(8) if p >> i & 1) for p in range(256)]
-    for s in range(4)
-]
+_PLAY_TABLE: list[list[tuple[Action, ...]]] = suit_byte_tables({CARD_IDS[k]: a for k, a in _PLAY.items()})
 _BELLA_ID: list[Action | None] = [_BELLA.get(CARD_STRS.get(c, "")) for c in range(66)]
 _ACT_CID: dict[int, int] = {id(a): CARD_IDS[k] for k, a in [*_PLAY.items(), *_BELLA.items()]}
 """``id()`` of each interned play action -> its card id (fast path of check and apply)."""

@@ -36,7 +36,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.actions import Action
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name, deck, mask_to_strs, strs_to_mask
+from core.cards import (
+    CARD_IDS,
+    CARD_STRS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    card_name,
+    deck,
+    mask_to_strs,
+    strs_to_mask,
+    suit_byte_tables,
+)
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
 from core.options import OptionSpec
@@ -80,9 +91,7 @@ PLAY: dict[int, Action] = {c: Action("play", card=CARD_STRS[c]) for c in DECK_ID
 """Interned ``play`` action of each card id."""
 PLAY_BELLA: dict[int, Action] = {c: Action("play", card=CARD_STRS[c], call="bella") for c in DECK_IDS}
 """Interned ``play`` action announcing bella, per card id."""
-_PLAY_BY_BYTE: list[list[tuple[Action, ...]]] = [
-    [tuple(PLAY[s * 16 + 5 + i] for i in range(8) if b >> i & 1) for b in range(256)] for s in range(4)
-]
+_PLAY_BY_BYTE: list[list[tuple[Action, ...]]] = suit_byte_tables(PLAY)
 
 BIDS: dict[str, Action] = {
     c: Action("bid", call=c) for c in ("take", "pass", "schmeiss", "annul", "play", *SUITS)

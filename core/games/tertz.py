@@ -37,6 +37,7 @@ from core.cards import (
     deck,
     mask_to_strs,
     strs_to_mask,
+    suit_byte_tables,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, match_winner, trick_entry
@@ -300,10 +301,7 @@ def score_deal(card_points: Sequence[int], tricks_won: Sequence[int], last_winne
 
 PLAY_ACTIONS: dict[int, Action] = {c: Action("play", card=CARD_STRS[c]) for c in deck()}
 """The interned play action of each card id."""
-SUIT_PLAYS: list[list[tuple[Action, ...]]] = [
-    [tuple(PLAY_ACTIONS[su * 16 + 5 + i] for i in range(8) if pat >> i & 1) for pat in range(256)]
-    for su in range(4)
-]
+SUIT_PLAYS: list[list[tuple[Action, ...]]] = suit_byte_tables(PLAY_ACTIONS)
 """``SUIT_PLAYS[suit][pattern]``: the play actions of the cards of one suit (8-bit pattern, 7 = bit 0)."""
 EXCHANGE = Action("exchange")
 """The seven-of-trumps exchange."""
