@@ -95,6 +95,11 @@ def card_name(card: str) -> str:
     return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
 
 
+def suit_name(suit: int) -> str:
+    """Return the English plural name of suit index ``suit`` (``suit_name(0)`` is ``"spades"``)."""
+    return SUIT_NAMES[SUITS[suit]]
+
+
 def bit(cid: int) -> int:
     """Return the one-card mask of card id ``cid``."""
     return 1 << cid

@@ -30,7 +30,6 @@ from core.cards import (
     CARD_IDS,
     CARD_STRS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     card_name,
     deck,
@@ -38,6 +37,7 @@ from core.cards import (
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
+    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
@@ -602,7 +602,7 @@ class Belote(MatchTotals, State):
             return "in all trumps, belote counts only when led or played to its own suit"
         trick = self._trick
         ls = trick[0] >> 4
-        lsname = SUIT_NAMES[SUITS[ls]]
+        lsname = suit_name(ls)
         best = card_name(_CS[self._wcard])
         if hand & SUIT_MASK[ls]:
             if cid >> 4 != ls:

@@ -28,13 +28,13 @@ from core.cards import (
     CARD_IDS,
     CARD_STRS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     card_name,
     ids_of,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
+    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner
@@ -530,10 +530,6 @@ def _stray_field(action: Action) -> str | None:
     return None
 
 
-def _suit_name(s: int) -> str:
-    return SUIT_NAMES[SUITS[s]]
-
-
 # ---------------------------------------------------------------------- game
 @register
 class Deberts(MatchTotals, State):
@@ -784,7 +780,7 @@ class Deberts(MatchTotals, State):
         ph = self._phase
         if ph == BIDDING:
             if self.bid_round == 1:
-                return f"it is time to bid: 'play' to accept {_suit_name(self.turnup >> 4)} as trumps, or 'pass'"
+                return f"it is time to bid: 'play' to accept {suit_name(self.turnup >> 4)} as trumps, or 'pass'"
             return "it is time to bid: name a trump suit or 'pass'"
         if ph == EXCHANGE:
             return "it is time to decide on the seven of trumps: 'exchange' or 'keep'"
@@ -835,13 +831,13 @@ class Deberts(MatchTotals, State):
         hi = self.trick[self._best] if self._best_pow >= 16 else -1
         if hand & SUIT_MASK[ls]:
             if c >> 4 != ls:
-                return f"must follow {_suit_name(ls)}"
+                return f"must follow {suit_name(ls)}"
             ref = hi if self._mand else lead
             if self._mand and ref != lead:
                 return f"must overtrump the {card_name(CARD_STRS[ref])}"
             return f"must beat the led {card_name(CARD_STRS[ref])}"
         if c >> 4 != trump:
-            return f"must trump (you have no {_suit_name(ls)})"
+            return f"must trump (you have no {suit_name(ls)})"
         return f"must overtrump the {card_name(CARD_STRS[hi])}"
 
     def _check_bid(self, action: Action) -> None:
@@ -851,7 +847,7 @@ class Deberts(MatchTotals, State):
         ts = self.turnup >> 4
         if self.bid_round == 1:
             if call not in ("play", "pass"):
-                raise IllegalAction(f"in the first round say 'play' to accept {_suit_name(ts)} as trumps, "
+                raise IllegalAction(f"in the first round say 'play' to accept {suit_name(ts)} as trumps, "
                                     "or 'pass'")
             return
         forced = self._dealer_must_name and self.current_player == self.dealer
@@ -861,10 +857,10 @@ class Deberts(MatchTotals, State):
             return
         or_pass = "" if forced else " or pass"
         if call == "play" or call == SUITS[ts]:
-            raise IllegalAction(f"{_suit_name(ts)} was refused in the first round; name another suit{or_pass}")
+            raise IllegalAction(f"{suit_name(ts)} was refused in the first round; name another suit{or_pass}")
         if call is None or call not in SUITS:
             others = [x for x in SUITS if x != SUITS[ts]]
-            raise IllegalAction(f"name a trump suit other than {_suit_name(ts)} "
+            raise IllegalAction(f"name a trump suit other than {suit_name(ts)} "
                                 f"({others[0]}, {others[1]} or {others[2]}){or_pass}")
 
     def _check_exchange(self, action: Action) -> None:
@@ -878,7 +874,7 @@ class Deberts(MatchTotals, State):
         cp = self.current_player
         assert cp is not None
         if not self.hands[cp] >> (self.trump * 16 + RANK_BASE) & 1:
-            raise IllegalAction(f"only the holder of the seven of {_suit_name(self.trump)} may exchange")
+            raise IllegalAction(f"only the holder of the seven of {suit_name(self.trump)} may exchange")
 
     def _check_declare(self, action: Action) -> None:
         if action.type == "done":

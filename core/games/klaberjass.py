@@ -40,13 +40,13 @@ from core.cards import (
     CARD_IDS,
     CARD_STRS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     card_name,
     deck,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
+    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
@@ -250,10 +250,6 @@ def score_deal(
 
 
 _COUNT_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-
-
-def _suit_name(s: int) -> str:
-    return SUIT_NAMES[SUITS[s]]
 
 
 def _strs(ids: Sequence[int]) -> list[str]:
@@ -477,7 +473,7 @@ class Klaberjass(MatchTotals, State):
     def _why_not(self, action: Action) -> str:
         ph = self.phase
         kind = action.type
-        turned = _suit_name(self.turned_suit) if self.turned_suit >= 0 else "?"
+        turned = suit_name(self.turned_suit) if self.turned_suit >= 0 else "?"
         if ph == "bidding":
             if kind != "bid":
                 return "it is time to bid"
@@ -500,7 +496,7 @@ class Klaberjass(MatchTotals, State):
             if kind == "exchange":
                 if action.card is not None:
                     return "the exchange names no card: it always swaps the seven of trumps"
-                return f"you do not hold the seven of {_suit_name(self.trump)}"
+                return f"you do not hold the seven of {suit_name(self.trump)}"
             return "exchange the seven of trumps for the turn-up card, or keep"
         if ph == "declaring":
             if kind == "declare":
@@ -562,9 +558,9 @@ class Klaberjass(MatchTotals, State):
         hand = self.hands[seat]
         if hand & SUIT_MASK[ls]:
             if cid >> 4 != ls:
-                return f"must follow {_suit_name(ls)}"
+                return f"must follow {suit_name(ls)}"
             return f"must play a trump higher than the {card_name(CARD_STRS[lead])}"
-        return f"must trump: you have no {_suit_name(ls)}"
+        return f"must trump: you have no {suit_name(ls)}"
 
     # ----------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:

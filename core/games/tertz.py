@@ -31,13 +31,13 @@ from core.cards import (
     CARD_IDS,
     CARD_STRS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     card_name,
     deck,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
+    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, match_winner, trick_entry
@@ -321,10 +321,6 @@ def declare_action(mask: int, call: str) -> Action:
     return act
 
 
-def _suit_word(s: int) -> str:
-    return SUIT_NAMES[SUITS[s]]
-
-
 # ---------------------------------------------------------------------- phases
 
 DEAL = "deal"
@@ -564,9 +560,9 @@ class Tertz(MatchTotals, State):
         h = hand & ~(1 << JACK[trump]) if self._jack_free else hand
         if h & SUIT_MASK[ls]:
             if self._stock or c >> 4 != ls:
-                raise IllegalAction(f"must follow {_suit_word(ls)}")
-            raise IllegalAction(f"must beat the {card_name(CARD_STRS[lead])}: play a higher {_suit_word(ls)[:-1]}")
-        raise IllegalAction(f"no {_suit_word(ls)} in hand: must trump")
+                raise IllegalAction(f"must follow {suit_name(ls)}")
+            raise IllegalAction(f"must beat the {card_name(CARD_STRS[lead])}: play a higher {suit_name(ls)[:-1]}")
+        raise IllegalAction(f"no {suit_name(ls)} in hand: must trump")
 
     def _check_exchange(self, p: int, action: Action) -> None:
         if action != EXCHANGE:
@@ -576,7 +572,7 @@ class Tertz(MatchTotals, State):
         if len(self._stock) < self._seven_min:
             raise IllegalAction(f"the exchange is over: fewer than {self._seven_min} cards left in the stock")
         if self._hands[p] >> SEVEN[self._trump] & 1 == 0:
-            raise IllegalAction(f"you do not hold the seven of {_suit_word(self._trump)}")
+            raise IllegalAction(f"you do not hold the seven of {suit_name(self._trump)}")
 
     def _check_declare(self, p: int, action: Action) -> None:
         cards = action.cards or ()
