@@ -608,13 +608,18 @@ class Klaberjass(MatchTotals, State):
             self._emit(ev, seat, {**ev, "cards": mask_to_strs(self.hands[seat])})
         self._emit({"type": "turn_up", "card": CARD_STRS[self.turnup]})
 
-    def _apply_bid(self, action: Action) -> None:
+    def _record_bid(self, action: Action) -> tuple[int, str]:
+        """Log the bid of the seat to act (event and bid list); return that seat and its call."""
         seat = self._cp
         assert seat is not None
         call = action.call
         assert call is not None
         self._emit({"type": "bid", "seat": seat, "call": call})
         self.bids.append((seat, call))
+        return seat, call
+
+    def _apply_bid(self, action: Action) -> None:
+        seat, call = self._record_bid(action)
         if call == "pass":
             self.passes += 1
             if self.passes == 4:
@@ -633,12 +638,7 @@ class Klaberjass(MatchTotals, State):
             self._complete_bidding()
 
     def _apply_schmeiss(self, action: Action) -> None:
-        seat = self._cp
-        assert seat is not None
-        call = action.call
-        assert call is not None
-        self._emit({"type": "bid", "seat": seat, "call": call})
-        self.bids.append((seat, call))
+        seat, call = self._record_bid(action)
         if call == "annul":
             self._annul("schmeiss")
             return
