@@ -1002,7 +1002,8 @@ class Pitch(State):
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "contract": contract,
             "tricks_won": list(self.won),
-            "unseen": [c for cards in hidden.values() for c in cards],
+            # sorted by card, so the order says nothing about which hidden zone holds what
+            "unseen": sorted((c for cards in hidden.values() for c in cards), key=CARD_IDS.__getitem__),
             "hidden": {k: len(c) for k, c in hidden.items()},
             # Pitch extras
             "bids": [{"seat": s, "call": c} for s, c in self.bids],

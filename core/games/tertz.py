@@ -877,7 +877,8 @@ class Tertz(MatchTotals, State):
             "trump": trump,
             "contract": None,
             "tricks_won": list(self._tricks_won),
-            "unseen": unseen,
+            # sorted by card, so the order says nothing about which hidden zone holds what
+            "unseen": sorted(unseen, key=CARD_IDS.__getitem__),
             "hidden": hidden_counts,
             # Tertz extras
             "turnup": CARD_STRS[self._stock[-1]] if self._stock else None,
