@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import core
-from core.cards import CARD_STRS, deck
+from core.cards import CARD_IDS, CARD_STRS, deck
 from tests.cases import all_cases
 
 MATCHES = int(os.environ.get("BELLA_PLAYOUT_MATCHES", "200"))
@@ -106,6 +106,8 @@ def check_no_leak(state: core.State, deal_start: int = 0) -> None:
         }, "hidden zone sizes differ from the view"
         secret = {c for cards in hidden.values() for c in cards}
         assert set(view["unseen"]) == secret, "unseen cards are not exactly the hidden ones"
+        assert view["unseen"] == sorted(view["unseen"], key=CARD_IDS.__getitem__), (
+            "unseen cards must be in card order (their order must not tell which zone holds them)")
         shown = _strings({k: v for k, v in view.items() if k != "unseen"})
         leak = shown & secret
         assert not leak, f"seat {seat} sees hidden cards {leak}"
