@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import core
 from client.ui import SUIT_NAME, SUIT_SYMBOL
 
 RANK_WORD = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
@@ -209,16 +210,11 @@ def sort_hand(cards: list[str], view: dict[str, Any]) -> list[str]:
         return (suit_pos, -rank)
 
     if pitch and trump in SUIT_SYMBOL:  # the whole trump set (off-jack, jokers, off-cards) first, strongest first
-        from core.games.pitch import trump_order_strs
-
-        opts = view.get("options") or {}
         try:
-            tset = trump_order_strs(trump, int(opts.get("points", 10)))
+            tset = core.trump_ranking("pitch", trump, view.get("options") or {})
         except (ValueError, KeyError, TypeError):
             tset = []
         if tset:
-            if opts.get("reverse"):
-                tset = tset[::-1]
             trumps = [c for c in tset if c in cards]
             rest = [c for c in cards if c not in tset]
             return trumps + sorted(rest, key=key)

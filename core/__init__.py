@@ -38,8 +38,30 @@ __all__ = [
     "ACTION_TYPES", "CHANCE", "GAMES", "GAME_IDS", "Action", "BellaError", "Event",
     "IllegalAction", "InvalidAction", "OptionError", "OptionSpec", "OptionValue",
     "RecordError", "State", "UnknownGame", "View", "action_from_json", "card_id",
-    "card_name", "card_str", "find_game", "new_match", "replay",
+    "card_name", "card_str", "find_game", "new_match", "replay", "trump_ranking",
 ]
+
+
+def trump_ranking(game: str, trump: str, options: Mapping[str, Any] | None = None) -> list[str]:
+    """Every card that is a trump in ``game`` once ``trump`` (a suit letter) is named, strongest first.
+
+    For the client's hand sorting and for players' aids: in the Belote family
+    the trump suit in trump order; in Pitch the whole trump set of the
+    point-count variant (jacks, jokers, off-cards), reversed under ``reverse``.
+
+    >>> trump_ranking("belote", "H")[:3]
+    ['JH', '9H', 'AH']
+    """
+    if trump not in "SHDC" or len(trump) != 1:
+        raise ValueError(f"not a suit letter: {trump!r:.10}")
+    if game == "pitch":
+        from core.games.pitch import trump_order_strs
+
+        opts = dict(options or {})
+        order = trump_order_strs(trump, int(opts.get("points", 10)))
+        return order[::-1] if opts.get("reverse") else order
+    find_game(game)
+    return [rank + trump for rank in "J9ATKQ87"]
 
 
 def new_match(
