@@ -26,6 +26,7 @@ import pytest
 import core
 from core.cards import CARD_IDS, CARD_STRS, deck
 from tests.cases import all_cases
+from tests.util import strings_in
 
 MATCHES = int(os.environ.get("BELLA_PLAYOUT_MATCHES", "200"))
 FULL_CHECK_MATCHES = 3  # matches checked at every step
@@ -36,21 +37,6 @@ CASES = all_cases()
 
 _CALLS = ["pass", "take", "S", "H", "D", "C", "NT", "AT", "double", "redouble", "moon",
           "annul", "play", "schmeiss", "2", "4", "5", "7", "10", "bella", "belote"]
-
-
-def _strings(obj: Any) -> set[str]:
-    out: set[str] = set()
-    stack = [obj]
-    while stack:
-        o = stack.pop()
-        if isinstance(o, str):
-            out.add(o)
-        elif isinstance(o, dict):
-            stack.extend(o.values())
-            stack.extend(k for k in o if isinstance(k, str))
-        elif isinstance(o, (list, tuple)):
-            stack.extend(o)
-    return out
 
 
 def _comparable(view: dict[str, Any]) -> dict[str, Any]:
@@ -108,12 +94,12 @@ def check_no_leak(state: core.State, deal_start: int = 0) -> None:
         assert set(view["unseen"]) == secret, "unseen cards are not exactly the hidden ones"
         assert view["unseen"] == sorted(view["unseen"], key=CARD_IDS.__getitem__), (
             "unseen cards must be in card order (their order must not tell which zone holds them)")
-        shown = _strings({k: v for k, v in view.items() if k != "unseen"})
+        shown = strings_in({k: v for k, v in view.items() if k != "unseen"})
         leak = shown & secret
         assert not leak, f"seat {seat} sees hidden cards {leak}"
     for seat in seats:
         secret = {c for cards in state.hidden_zones(seat).values() for c in cards}
-        seen = _strings(state.events_for(seat, deal_start))
+        seen = strings_in(state.events_for(seat, deal_start))
         assert not (seen & secret), f"events seen by seat {seat} leak {seen & secret}"
 
 

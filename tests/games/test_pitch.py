@@ -27,6 +27,7 @@ from core.games.pitch import (
     trick_winner_index,
     trump_order_strs,
 )
+from tests.util import strings_in
 
 EXAMPLES: list[dict[str, Any]] = [{'game': 'pitch',
   'variant': '10_point',
@@ -1348,21 +1349,6 @@ def _expected_winners(scores: list[int], res: dict[str, Any], five: bool, target
 
 
 # --------------------------------------------------------------------------- views, hidden information, from_view
-def _strings(obj: Any) -> set[str]:
-    out: set[str] = set()
-    stack = [obj]
-    while stack:
-        o = stack.pop()
-        if isinstance(o, str):
-            out.add(o)
-        elif isinstance(o, dict):
-            stack.extend(o.values())
-            stack.extend(k for k in o if isinstance(k, str))
-        elif isinstance(o, (list, tuple)):
-            stack.extend(o)
-    return out
-
-
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return {k: v for k, v in a.items() if k not in ("seq", "events")} == \
         {k: v for k, v in b.items() if k not in ("seq", "events")}
@@ -1377,8 +1363,8 @@ def _check_state(state: Pitch, rng: random.Random, deal_start: int) -> None:
         secret = {c for cards in hidden.values() for c in cards}
         assert set(view["unseen"]) == secret
         assert view["hidden"] == {k: len(v) for k, v in hidden.items()}
-        assert not _strings({k: v for k, v in view.items() if k != "unseen"}) & secret
-        assert not _strings(state.events_for(seat, deal_start)) & secret
+        assert not strings_in({k: v for k, v in view.items() if k != "unseen"}) & secret
+        assert not strings_in(state.events_for(seat, deal_start)) & secret
     for seat in range(players):
         rebuilt = Pitch.from_view(state.view(seat), state.hidden_zones(seat))
         for q in seats:

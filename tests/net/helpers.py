@@ -110,19 +110,3 @@ class RawClient:
 
     def close(self) -> None:
         self.sock.close()
-
-
-def strings(obj: Any) -> set[str]:
-    """Every string (keys included) inside a nested value."""
-    out: set[str] = set()
-    stack = [obj]
-    while stack:
-        o = stack.pop()
-        if isinstance(o, str):
-            out.add(o)
-        elif isinstance(o, dict):
-            stack.extend(o.values())
-            stack.extend(k for k in o if isinstance(k, str))
-        elif isinstance(o, (list, tuple)):
-            stack.extend(o)
-    return out

@@ -17,7 +17,8 @@ import pytest
 
 import core
 from net.lan import RemoteSession
-from tests.net.helpers import running_host, strings, wait_until
+from tests.net.helpers import running_host, wait_until
+from tests.util import strings_in as strings
 
 
 class LeakScanner:
