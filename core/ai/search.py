@@ -12,7 +12,12 @@ For a decision with several legal actions it repeats, within its budget:
    opponents', plus a bonus when the deal decides the match).
 
 The action with the best average over the same determinizations wins
-(common random numbers make the comparison sharp).  Bids, trump choices,
+(common random numbers make the comparison sharp).  The search *races* the
+candidates: from the eighth determinization on, a candidate the leader beats
+by more than two standard errors of their paired difference, or one that
+scores exactly like the leader on every deal so far, gets no more rollouts,
+and the search ends when one candidate is left.  Clear decisions thus cost
+a fraction of the budget, close ones get all of it.  Bids, trump choices,
 exchanges, declarations and discards are searched the same way, so bidding
 is decided by simulation, not by a table.
 
@@ -25,6 +30,7 @@ least one).  A decision with one legal action is returned at once.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -43,6 +49,10 @@ from core.tricks import NATURAL_INDEX, PLAIN_ORDER, TRUMP_ORDER, maximal_runs
 DEFAULT_PLAYOUTS = 240
 """Rollouts per decision of the default ``hard`` bot."""
 MAX_CANDIDATES = 12
+RACE_Z = 2.0
+"""Racing: a candidate is dropped once the leader beats it by this many standard errors."""
+RACE_MIN = 8
+"""Racing starts after this many determinizations."""
 MAX_STEPS = 400
 
 
@@ -217,6 +227,40 @@ def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> fl
     return total
 
 
+def race(values: list[list[float]], alive: list[int], cands: Sequence[Action], default: Action,
+         z: float) -> list[int]:
+    """The candidates still worth searching: drop those the leader clearly beats.
+
+    Every candidate in ``alive`` has been played out on the same
+    determinizations (``values[i][k]`` is candidate ``i`` on deal ``k``), so
+    the comparison uses paired differences.  Candidate ``j`` is dropped when
+    the leader's mean advantage over it exceeds ``z`` standard errors of
+    that difference, or when the two scored exactly the same on every deal
+    (they are interchangeable here).  The leader is the best mean, ties going
+    to ``default``, as in the final choice.
+    """
+    k = len(values[alive[0]])
+    if k < 2:
+        return alive
+    means = {i: sum(values[i]) / k for i in alive}
+    lead = min(alive, key=lambda i: (-means[i], cands[i] != default))
+    keep = [lead]
+    lv = values[lead]
+    for j in alive:
+        if j == lead:
+            continue
+        vj = values[j]
+        d = [lv[t] - vj[t] for t in range(k)]
+        m = sum(d) / k
+        var = sum((x - m) ** 2 for x in d) / (k - 1)
+        if var == 0.0 and m == 0.0:
+            continue
+        if m > z * math.sqrt(var / k):
+            continue
+        keep.append(j)
+    return keep
+
+
 def win_bonus_of(view: View) -> float:
     """What deciding the match is worth, in match points: the target score."""
     for v in (view.get("target"), (view.get("options") or {}).get("target_score")):
@@ -283,7 +327,8 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
                  clock: Callable[[], float] | None = None, max_ms: float | None = None,
-                 min_determinizations: int = 2) -> None:
+                 min_determinizations: int = 2, race_z: float | None = RACE_Z,
+                 race_min: int = RACE_MIN) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
         self.rng = random.Random(seed)
@@ -291,6 +336,8 @@ class SearchBot:
         self.clock = clock
         self.max_ms = max_ms
         self.min_determinizations = min_determinizations
+        self.race_z = race_z
+        self.race_min = race_min
         self.memory = Memory()
         self.fallbacks = 0
         self.last_playouts = 0
@@ -343,8 +390,10 @@ class SearchBot:
             self.fallbacks += 1
             return default, "a sound move"
         cons = constraints_for(view, self.memory, tb)
-        sums = [0.0] * len(cands)
-        per = max(self.min_determinizations, self.playouts // len(cands))
+        n = len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(n))
+        per = max(self.min_determinizations, self.playouts // n)
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None
@@ -356,23 +405,28 @@ class SearchBot:
             except (BellaError, ValueError, KeyError):
                 self.fallbacks += 1
                 continue
-            for i, a in enumerate(cands):
+            for i in alive:
+                a = cands[i]
                 st = base.clone()
                 st.apply(a)
                 track = None
                 if root_track is not None and a.card is not None:
                     track = root_track.copy()
                     track.played(seat, CARD_IDS[a.card])
-                sums[i] += rollout.run(st, seat, track)
+                values[i].append(rollout.run(st, seat, track))
             done += 1
-            self.last_playouts += len(cands)
+            self.last_playouts += len(alive)
             if (self.clock is not None and self.max_ms is not None
                     and (self.clock() - start) * 1000.0 >= self.max_ms):
                 break
+            if self.race_z is not None and done >= self.race_min and done % 2 == 0:
+                alive = race(values, alive, cands, default, self.race_z)
+                if len(alive) == 1:
+                    break
         if done == 0:
             return default, "a sound move"
-        means = [s / done for s in sums]
-        order = sorted(range(len(cands)), key=lambda i: (-means[i], cands[i] != default))
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        order = sorted(range(n), key=lambda i: (-means[i], cands[i] != default))
         best = cands[order[0]]
         return best, self._reason(best, means[order[0]], done, cands, means, order)
 

@@ -88,3 +88,33 @@ def test_suggest_gives_a_legal_action_and_a_reason() -> None:
         action, reason = suggest(state.view(cp), level=level, seed=1, events=state.events_for(cp), playouts=40)
         assert action in state.legal_actions()
         assert isinstance(reason, str) and 5 < len(reason) < 140
+
+
+def test_race_drops_clearly_beaten_and_interchangeable_candidates() -> None:
+    from core.actions import Action
+    from core.ai.search import race
+
+    cands = [Action("play", card=c) for c in ("AS", "KS", "QS", "JS")]
+    lead = [10.0, 12.0, 9.0, 11.0, 10.0, 13.0, 8.0, 10.0]
+    values = [
+        lead,
+        [x - 5.0 + (0.5 if k % 2 else -0.5) for k, x in enumerate(lead)],  # clearly worse
+        [x + (3.0 if k % 2 else -3.0) for k, x in enumerate(lead)],  # as good on average, noisy
+        list(lead),  # identical on every deal: interchangeable
+    ]
+    assert race(values, [0, 1, 2, 3], cands, cands[0], 2.0) == [0, 2]
+    # Ties go to the default action, as in the final choice.
+    assert race(values, [0, 3], cands, cands[3], 2.0) == [3]
+
+
+def test_racing_spends_less_than_the_budget_and_can_be_disabled() -> None:
+    spent = {True: 0, False: 0}
+    for seed in range(1, 7):
+        state = _play_position(seed=seed)
+        cp = state.current_player
+        assert cp is not None
+        for racing in (True, False):
+            bot = SearchBot(seed=1, playouts=240, race_z=2.0 if racing else None)
+            bot.choose(state.view(cp))
+            spent[racing] += bot.last_playouts
+    assert spent[True] < spent[False]
