@@ -25,6 +25,9 @@ from core.session import Update
 
 SEAT_NAMES = ("South", "West", "North", "East", "Centre")
 
+BOT_MAX_MS = 800.0
+"""Wall-clock cap of one ``hard`` decision (it normally needs far less; the goal is under 1 s)."""
+
 
 class LocalSession:
     """One human seat against bots, all in this process (implements ``core.session.Session``)."""
@@ -43,7 +46,7 @@ class LocalSession:
         self.seat: int | None = seat
         self.levels = {s: (levels or {}).get(s, "normal") for s in range(self.players) if s != seat}
         self.bots = {s: core.ai.make_bot(self.levels[s], seed=self.seed * 31 + s, clock=time.perf_counter,
-                                         max_ms=1500.0) for s in self.levels}
+                                         max_ms=BOT_MAX_MS) for s in self.levels}
         # a fresh but reproducible shuffle stream, also after a resume
         self.rng = random.Random(self.seed * 1_000_003 + self.state.seq)
         self.bot_delay = bot_delay

@@ -134,7 +134,7 @@ class Host:
         takeover_delay: float = 2.0,
         takeover_level: str = "normal",
         bot_delay: float = 0.0,
-        bot_max_ms: float = 3000.0,
+        bot_max_ms: float = 800.0,
         ping_interval: float = 5.0,
         ping_timeout: float = 20.0,
         hello_timeout: float = 10.0,
