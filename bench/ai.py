@@ -4,7 +4,8 @@ For each implemented game (and player count), ``normal`` bots play a match;
 at sampled decisions with more than one legal action, a fresh bot of each
 level is given the seat's events and view and timed.  Prints the median,
 95th percentile and maximum decision time in milliseconds (one core), and
-the number of decisions timed.  Forced moves (one legal action) are not
+the number of decisions timed; for ``hard``, also the mean number of rollouts
+a decision used (racing stops clear decisions early).  Forced moves (one legal action) are not
 timed: every level returns them at once without search.
 
     python main.py bench ai [--games belote,pitch] [--levels normal,hard] [--decisions 60] [--json]
@@ -37,6 +38,7 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
     """Time ``decisions`` decisions per level in ``game``; return stats per level."""
     rng = random.Random(seed)
     times: dict[str, list[float]] = {lv: [] for lv in levels}
+    rollouts: dict[str, list[int]] = {lv: [] for lv in levels}
     driver = [make_bot("normal", seed=seed + s) for s in range(players)]
     state = core.new_match(game, players=players, seed=seed)
     timed = 0
@@ -61,12 +63,16 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
                 t0 = time.perf_counter()
                 bot.choose(view)
                 times[lv].append((time.perf_counter() - t0) * 1000.0)
+                if hasattr(bot, "last_playouts"):
+                    rollouts[lv].append(int(bot.last_playouts))
         feed(driver[cp], state, cp)
         state.apply(driver[cp].choose(view))
     out: dict[str, dict[str, Any]] = {}
     for lv, xs in times.items():
         out[lv] = {"n": len(xs), "median_ms": round(statistics.median(xs), 3) if xs else 0.0,
                    "p95_ms": round(_percentile(xs, 0.95), 3), "max_ms": round(max(xs), 3) if xs else 0.0}
+        if rollouts[lv]:
+            out[lv]["mean_rollouts"] = round(statistics.fmean(rollouts[lv]), 1)
     return out
 
 
@@ -98,7 +104,8 @@ def main(argv: list[str]) -> int:
                 rows.append({"game": game, "players": players, "level": lv, **st})
                 if not args.json:
                     print(f"{game:<11} {players}p {lv:<7} n={st['n']:<4} median {st['median_ms']:9.3f} ms"
-                          f"   p95 {st['p95_ms']:9.3f} ms   max {st['max_ms']:9.3f} ms", flush=True)
+                          f"   p95 {st['p95_ms']:9.3f} ms   max {st['max_ms']:9.3f} ms"
+                          + (f"   rollouts {st['mean_rollouts']:.0f}" if "mean_rollouts" in st else ""), flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
     return 0
