@@ -36,6 +36,22 @@ View = dict[str, Any]
 S = TypeVar("S", bound="State")
 
 
+def json_copy(value: Any) -> Any:
+    """Deep copy of JSON-like data (dicts, lists, tuples and immutable atoms), several times faster than
+    ``copy.deepcopy``; a ``dict`` subclass comes back as a plain ``dict``."""
+    if isinstance(value, dict):
+        return {k: x if type(x) in _ATOMS else json_copy(x) for k, x in value.items()}
+    t = type(value)
+    if t is list:
+        return [x if type(x) in _ATOMS else json_copy(x) for x in value]
+    if t is tuple:
+        return tuple(x if type(x) in _ATOMS else json_copy(x) for x in value)
+    return value
+
+
+_ATOMS = frozenset({int, str, float, bool, type(None)})
+
+
 @functools.cache
 def _deck_cards(low_rank: str, jokers: bool) -> tuple[tuple[str, ...], frozenset[str]]:
     """The deck as card strings (in :func:`core.cards.deck` order) and as a set, computed once."""
@@ -253,7 +269,7 @@ class State(ABC):
             "legal": [a.to_json() for a in self.legal_actions()] if seat is not None and cp == seat else [],
             "sides": self.sides,
             "scores": list(self.scores),
-            "deals": copy.deepcopy(self.deal_results),
+            "deals": json_copy(self.deal_results),
             "match_over": cp is None,
             "winner": self.winner,
             "events": len(self._log),

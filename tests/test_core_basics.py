@@ -150,3 +150,21 @@ def test_trick_winner_and_runs() -> None:
     assert trick_winner([c("AS"), c("TS"), c("7H")], trump=None) == 0
     runs = maximal_runs(strs_to_mask(["7C", "8C", "9C", "TC", "QC", "KC", "AC", "JH"]))
     assert [[card_str(x) for x in r] for r in runs] == [["7C", "8C", "9C", "TC"], ["QC", "KC", "AC"]]
+
+
+def test_json_copy_is_a_deep_copy_of_json_like_data() -> None:
+    import copy
+
+    from core.state import json_copy
+
+    class Sub(dict):  # type: ignore[type-arg]
+        pass
+
+    data = [{"a": [1, 2, {"x": [3, None]}], "b": (1, [2]), "c": Sub(k=[4])}, "s", 1.5, True]
+    out = json_copy(data)
+    assert out == copy.deepcopy(data)
+    assert type(out[0]["c"]) is dict
+    out[0]["a"][2]["x"].append(9)
+    out[0]["b"][1].append(9)
+    out[0]["c"]["k"].append(9)
+    assert data[0]["a"][2]["x"] == [3, None] and data[0]["b"][1] == [2] and data[0]["c"]["k"] == [4]

@@ -6,12 +6,11 @@ several games did the same way, letter for letter.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from core.cards import CARD_STRS, mask_to_strs, strs_to_mask
-from core.state import View
+from core.state import View, json_copy
 
 
 class MatchTotals:
@@ -49,7 +48,7 @@ class MatchTotals:
         """Set the match totals from a view's ``scores``, ``winner`` and ``deals`` (for ``from_view``)."""
         self._scores = [int(x) for x in view["scores"]]
         self._winner = view.get("winner")
-        self._results = copy.deepcopy(list(view["deals"]))
+        self._results = json_copy(list(view["deals"]))
 
 
 def trick_entry(leader: int, cards: Iterable[int], winner: int) -> dict[str, Any]:

@@ -18,7 +18,6 @@ See ``docs/games/deberts.md`` for phases, actions, view keys and events.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
@@ -40,7 +39,7 @@ from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner
 from core.options import OptionSpec, OptionValue
 from core.registry import register
-from core.state import CHANCE, State, View
+from core.state import CHANCE, State, View, json_copy
 from core.tricks import PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_STRENGTH, byte_runs
 
 # ----------------------------------------------------------------- constants
@@ -485,31 +484,6 @@ _ALL_CARDS = 0
 for _c in range(64):
     if PLAIN_STRENGTH[_c] >= 0:
         _ALL_CARDS |= 1 << _c
-
-
-def _fast_copy(v: Any) -> Any:
-    """Deep copy of JSON-like data made of dicts, lists and atoms (faster than ``copy.deepcopy``)."""
-    if type(v) is list:
-        return [_fast_copy(x) for x in v] if v and type(v[0]) in (list, dict, DealResult) else v[:]
-    if type(v) is dict or type(v) is DealResult:
-        return {k: _fast_copy(x) for k, x in v.items()}
-    return v
-
-
-class DealResult(dict[str, Any]):
-    """A deal result: a plain ``dict`` that deep-copies quickly (views copy the score sheet)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, x in self.items():
-            t = type(x)
-            if t is list:
-                out[k] = x[:] if not x or type(x[0]) is int else _fast_copy(x)
-            elif t is dict:
-                out[k] = _fast_copy(x)
-            else:
-                out[k] = x
-        return out
 
 
 _FIELDS_USED: dict[str, tuple[str, ...]] = {
@@ -962,16 +936,16 @@ class Deberts(MatchTotals, State):
     def _throw_in(self) -> None:
         nu = self._nu
         zero = [0] * nu
-        result = DealResult({
+        result = {
             "deal": self._deal_no, "dealer": self.dealer, "outcome": "annulled", "contract": None,
             "maker": None, "card_points": zero, "card_total": 0, "declarations": zero, "bella": zero,
             "deal_totals": zero, "deal_scores": zero, "penalties": zero, "awarded": zero,
             "scores": list(self._scores), "tricks": zero, "pot_in": self._pot_json(), "pot_out": self._pot_json(),
             "bide_counts": list(self._bides),
-        })
+        }
         self._results.append(result)
         self._emit({"type": "thrown_in", "deal": self._deal_no})
-        self._emit({"type": "deal_scored", **copy.deepcopy(result)})
+        self._emit({"type": "deal_scored", **json_copy(result)})
         self.dealer = (self.dealer + 1) % self.players
         self._phase = DEAL
         self.current_player = CHANCE
@@ -1142,17 +1116,17 @@ class Deberts(MatchTotals, State):
         u = self._unit[seat]
         nu = self._nu
         zero = [0] * nu
-        result = DealResult({
+        result = {
             "deal": self._deal_no, "dealer": self.dealer, "outcome": "deberts",
             "contract": self._contract_json(), "maker": self.maker, "card_points": zero, "card_total": 0,
             "declarations": zero, "bella": zero, "deal_totals": zero, "deal_scores": zero,
             "penalties": zero, "awarded": zero, "scores": list(self._scores), "tricks": zero,
             "pot_in": self._pot_json(), "pot_out": self._pot_json(), "bide_counts": list(self._bides),
             "deberts": {"seat": seat, "side": u, "cards": mask_to_strs(combo.mask)},
-        })
+        }
         self._results.append(result)
         self._emit({"type": "deberts", "seat": seat, "side": u, "cards": mask_to_strs(combo.mask)})
-        self._emit({"type": "deal_scored", **copy.deepcopy(result)})
+        self._emit({"type": "deal_scored", **json_copy(result)})
         self._end_match(u)
 
     def _end_match(self, side: int) -> None:
@@ -1265,7 +1239,7 @@ class Deberts(MatchTotals, State):
         awarded = [st.deal_scores[u] + st.penalties[u] for u in range(nu)]
         for u in range(nu):
             self._scores[u] += awarded[u]
-        result = DealResult({
+        result = {
             "deal": self._deal_no, "dealer": self.dealer, "outcome": st.outcome,
             "contract": self._contract_json(), "maker": self.maker, "maker_side": unit[self.maker],
             "card_points": cards, "card_total": self.card_total, "last_trick": lu,
@@ -1274,7 +1248,7 @@ class Deberts(MatchTotals, State):
             "pot_out": self._pot_json(), "split": st.split, "receiver": st.receiver,
             "deal_scores": st.deal_scores, "penalties": st.penalties, "awarded": awarded,
             "scores": list(self._scores), "bide_counts": list(self._bides),
-        })
+        }
         self._results.append(result)
         self._emit({"type": "deal_scored", **result})  # events are read-only, like the score sheet
         won = match_winner(self._scores, self._target)
@@ -1408,7 +1382,7 @@ class Deberts(MatchTotals, State):
         players = int(view["players"])
         st = cls(players, dict(view["options"]), int(view["first_dealer"]))
         st._scores = [int(x) for x in view["scores"]]
-        st._results = [DealResult(_fast_copy(r)) for r in view["deals"]]
+        st._results = json_copy(list(view["deals"]))
         st._winner = view["winner"]
         st.dealer = int(view["dealer"])
         st._deal_no = int(view["deal_number"])

@@ -26,7 +26,6 @@ trump may be, so there is nothing to choose.  See ``docs/games/pitch.md``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -36,7 +35,7 @@ from core.cards import CARD_IDS, CARD_STRS, JOKER1, JOKER2, RANKS, SUITS, card_n
 from core.errors import IllegalAction
 from core.options import OptionSpec, OptionValue
 from core.registry import register
-from core.state import CHANCE, State, View
+from core.state import CHANCE, State, View, json_copy
 
 POINT_COUNTS: tuple[int, ...] = (5, 7, 8, 10, 11, 13, 14, 15, 16)
 """The values of option ``points``."""
@@ -1037,7 +1036,7 @@ class Pitch(State):
         st.phase = str(view["phase"])
         st.dealer = int(view["dealer"])
         st._scores = [int(x) for x in view["scores"]]
-        st._results = copy.deepcopy(list(view["deals"]))
+        st._results = json_copy(list(view["deals"]))
         st._winners = [int(x) for x in view["winners"]]
         st._started = not (st.phase == "deal" and not st._results)
         cp = view["current_player"]

@@ -22,7 +22,6 @@ Rules: ``docs/games/tertz.md`` (API) and ``docs/rules-notes.md``
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -43,7 +42,7 @@ from core.errors import IllegalAction
 from core.games.common import MatchTotals, match_winner, trick_entry
 from core.options import OptionSpec, OptionValue
 from core.registry import register
-from core.state import CHANCE, State, View
+from core.state import CHANCE, State, View, json_copy
 from core.tricks import (
     NATURAL_ORDER,
     PLAIN_ABOVE,
@@ -888,7 +887,7 @@ class Tertz(MatchTotals, State):
             "exchanged": self._exchanged if self._exchanged >= 0 else None,
             "breaker": self._breaker if self._phase == BREAK else None,
             "turn_done": list(self._done),
-            "declarations": copy.deepcopy(self._decls),
+            "declarations": json_copy(self._decls),
             "declared_points": list(self._decl_points),
             "mariage": list(self._mariage),
             "scored_cards": [mask_to_strs(self._scored_seq[s]) for s in (0, 1)],
@@ -954,7 +953,7 @@ class Tertz(MatchTotals, State):
         st._done = tuple(view["turn_done"])
         st._step = max((_STEP_OF[d] for d in st._done), default=0)
         for rec in view["declarations"]:
-            rec = copy.deepcopy(rec)
+            rec = json_copy(rec)
             st._decls.append(rec)
             p = int(rec["seat"])
             m = strs_to_mask(rec["cards"])
