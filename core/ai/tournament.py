@@ -33,7 +33,7 @@ class GameResult:
     """One game of a duplicate pair."""
 
     a_won: float
-    """1 if ``a``'s side won the match, 0 if it lost (0.5 if unfinished)."""
+    """1 if ``a``'s side won the match, 0 if it lost (0.5 if unfinished or won by both levels together)."""
     deals: int
     diff: float
     """Sum over deals of (mean match points of ``a``'s sides - mean of ``b``'s)."""
@@ -113,11 +113,23 @@ def play_game(cfg: Config, index: int, a_even: bool) -> GameResult:
         if a_sides and b_sides:
             diff += (sum(float(awarded[i]) for i in a_sides) / len(a_sides)
                      - sum(float(awarded[i]) for i in b_sides) / len(b_sides))
-    if state.winner is None:
-        a_won = 0.5
-    else:
-        a_won = 1.0 if state.winner in a_sides else 0.0
-    return GameResult(a_won, len(results), diff, a_seats)
+    return GameResult(a_share(state, a_sides), len(results), diff, a_seats)
+
+
+def a_share(state: core.State, a_sides: list[int]) -> float:
+    """``a``'s result in a finished game: 1 won, 0 lost, 0.5 unfinished or a win shared by both levels.
+
+    Five-handed Pitch can end with several winners (a tie, or a bidder and
+    a called partner); ``winner`` names only the first, ``winners`` all.
+    """
+    winners = getattr(state, "winners", None)
+    if not isinstance(winners, list):
+        winners = [] if state.winner is None else [state.winner]
+    if not winners:
+        return 0.5
+    a_in = any(w in a_sides for w in winners)
+    b_in = any(w not in a_sides for w in winners)
+    return 0.5 if a_in and b_in else 1.0 if a_in else 0.0
 
 
 def duplicate_match(cfg: Config, index: int) -> DuplicateResult:

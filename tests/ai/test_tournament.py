@@ -62,3 +62,19 @@ def test_command_line_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_command_line_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--game", "klaberjass", "--option", "no_such=1", "--matches", "1"]) == 2
     assert "no option" in capsys.readouterr().err
+
+
+def test_a_shared_five_handed_win_counts_half() -> None:
+    from core.ai.tournament import a_share
+
+    class Finished:
+        def __init__(self, winners: list[int]) -> None:
+            self.winners = winners
+            self.winner = winners[0] if winners else None
+
+    a_sides = [0, 2, 4]
+    assert a_share(Finished([2]), a_sides) == 1.0  # type: ignore[arg-type]
+    assert a_share(Finished([1, 3]), a_sides) == 0.0  # type: ignore[arg-type]
+    assert a_share(Finished([0, 3]), a_sides) == 0.5  # type: ignore[arg-type]
+    assert a_share(Finished([3, 0]), a_sides) == 0.5  # type: ignore[arg-type]
+    assert a_share(Finished([]), a_sides) == 0.5  # type: ignore[arg-type]
