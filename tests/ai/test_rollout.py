@@ -104,3 +104,20 @@ def test_rollouts_finish_the_deal(game: str) -> None:
     assert isinstance(value, float)
     assert state.current_player in (core.CHANCE, None)
     assert len(state.deal_results) == n0 + 1
+
+
+def test_a_called_partner_counts_a_shared_five_handed_win_as_its_own() -> None:
+    from core.ai.search import deal_value
+
+    class Over:
+        """A finished five-handed Pitch match won by bidder 1 and its called partner 3."""
+
+        deal_results = [{"awarded": [0, 10, 0, 10, 0]}]
+        sides = [[0], [1], [2], [3], [4]]
+        is_over = True
+        winner = 1
+        winners = [1, 3]
+
+    assert deal_value(Over(), 0, 3, win_bonus=52) == 10 - 2.5 + 52  # type: ignore[arg-type]
+    assert deal_value(Over(), 0, 1, win_bonus=52) == 10 - 2.5 + 52  # type: ignore[arg-type]
+    assert deal_value(Over(), 0, 0, win_bonus=52) == 0 - 5 - 52  # type: ignore[arg-type]
