@@ -430,7 +430,9 @@ class SearchBot:
         if done == 0:
             return default, "a sound move"
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
-        order = sorted(range(n), key=lambda i: (-means[i], cands[i] != default))
+        # Only a candidate still in the race can win: one dropped earlier keeps a mean from
+        # fewer deals, which is often higher than the survivors' now that their luck evened out.
+        order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
         best = cands[order[0]]
         return best, self._reason(best, means[order[0]], done, cands, means, order)
 
