@@ -178,6 +178,16 @@ class State(ABC):
         """The winning side index once the match is over, else ``None``."""
 
     @property
+    def winners(self) -> list[int]:
+        """Every winning side once the match is over (empty before).
+
+        One side in most games; five-handed Pitch can end with several (a tie,
+        or a bidder and its called partner), ``winner`` being the first.
+        """
+        w = self.winner
+        return [] if w is None else [w]
+
+    @property
     @abstractmethod
     def deal_results(self) -> list[dict[str, Any]]:
         """One JSON-able result per finished deal (see ``docs/engine.md``)."""

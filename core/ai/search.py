@@ -223,11 +223,8 @@ def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> fl
             oth = [float(x) for i, x in enumerate(cp) if i != my]
             total += 0.01 * (float(cp[my]) - (sum(oth) / len(oth) if oth else 0.0))
     if state.is_over and state.winner is not None:
-        # Five-handed Pitch can end with several winners (a bidder and its called
-        # partner, or a tie): a seat among them has won, whoever is listed first.
-        winners = getattr(state, "winners", None)
-        won = my in winners if isinstance(winners, list) else state.winner == my
-        total += win_bonus if won else -win_bonus
+        # A side among several winners (five-handed Pitch) has won too.
+        total += win_bonus if my in state.winners else -win_bonus
     return total
 
 

@@ -120,11 +120,9 @@ def a_share(state: core.State, a_sides: list[int]) -> float:
     """``a``'s result in a finished game: 1 won, 0 lost, 0.5 unfinished or a win shared by both levels.
 
     Five-handed Pitch can end with several winners (a tie, or a bidder and
-    a called partner); ``winner`` names only the first, ``winners`` all.
+    a called partner); ``State.winners`` lists them all.
     """
-    winners = getattr(state, "winners", None)
-    if not isinstance(winners, list):
-        winners = [] if state.winner is None else [state.winner]
+    winners = state.winners
     if not winners:
         return 0.5
     a_in = any(w in a_sides for w in winners)
