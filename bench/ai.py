@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 import core
-from core.ai import LEVELS, feed, make_bot
+from core.ai import ALL_LEVELS, LEVELS, feed, make_bot
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -89,9 +89,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     levels = [lv for lv in args.levels.split(",") if lv]
-    bad = [lv for lv in levels if lv not in LEVELS]
+    bad = [lv for lv in levels if lv not in ALL_LEVELS]
     if bad:
-        print(f"unknown level(s): {', '.join(bad)}; levels: {', '.join(LEVELS)}", file=sys.stderr)
+        print(f"unknown level(s): {', '.join(bad)}; levels: {', '.join(ALL_LEVELS)}", file=sys.stderr)
         return 2
     rows: list[dict[str, Any]] = []
     for game in [g for g in args.games.split(",") if g]:
