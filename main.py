@@ -24,6 +24,7 @@ BENCHES = {
     "ai": "bench.ai",
     "render": "bench.render",
     "net": "bench.net",
+    "bids": "bench.bids",
 }
 
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.actions import Action, action_from_json
+from core.ai.bidding import contract_points, defence_points
 from core.ai.knowledge import Table, mask, suit_index
-from core.ai.memory import Memory, known_mask
+from core.ai.memory import Memory, known_mask, view_tricks
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name
 from core.state import View
 
@@ -41,6 +42,8 @@ class PlayInfo:
     """Seats still to play to this trick after ``me``, in order."""
     forbidden: dict[int, int]
     maker_side: int | None
+    partner_led: int = 0
+    """Bit ``s`` set: the partner led suit ``s`` earlier in this deal (we return it when we have nothing better)."""
 
 
 def loss_value(tb: Table, card: int) -> int:
@@ -146,6 +149,15 @@ def _lead(info: PlayInfo, legal: Sequence[int]) -> int:
             masters.append(c)
     if masters and (not trumps_out or info.maker_side == my_side or len(masters) > 1):
         return max(masters, key=lambda c: (pts[c], st[c]))
+    # A defender cashes a lone ace before the suit can be ruffed: while enough of it is out to be followed.
+    fresh = [c for c in masters if pts[c] >= 10 and bin(out & SUIT_MASK[c >> 4]).count("1") >= 3]
+    if fresh:
+        return max(fresh, key=lambda c: (pts[c], st[c]))
+    if info.partner_led and tb.mode != "pitch":
+        back = [c for c in legal if info.partner_led >> (c >> 4) & 1 and not (tb.mode == "trump" and tb.is_trump(c))]
+        if back:
+            # Return the partner's suit with our lowest card of it (keep a guarded honour).
+            return min(back, key=lambda c: (pts[c], st[c]))
 
     def lead_key(c: int) -> tuple[int, int, int]:
         s = c >> 4
@@ -256,6 +268,85 @@ def _partner_holds_contract(view: View, tb: Table, me: int) -> bool:
     return isinstance(holder, int) and holder != me and tb.partners(holder, me)
 
 
+BELOTE_CALL_ORDER = ("C", "D", "H", "S", "NT", "AT")
+BELOTE_THRESHOLDS = {"trump": 88.0, "nt": 105.0, "at": 100.0}
+"""Bid points (:mod:`core.ai.bidding`) a fresh Belote contract needs; calibrated with ``bench bids``."""
+BELOTE_OVERCALL_PARTNER = 25.0
+"""Extra bid points needed to take the contract away from one's partner."""
+BELOTE_DOUBLE = 110.0
+"""Defence points (:func:`core.ai.bidding.defence_points`) a Belote double needs."""
+BELOTE_REDOUBLE = 40.0
+"""Bid points above the threshold the declarer's side needs to redouble."""
+
+
+def belote_call(view: View, calls: list[str], hand: int, rng: random.Random, bold: float = 0.0) -> str:
+    """``normal``'s Belote auction call: evaluate every contract, respect the partner, double with defence.
+
+    The seat, the partner's and opponents' calls, the scores and the target
+    all move the thresholds: overcalling the partner needs a clearly better
+    contract; a suit the opponents named is a poor trump and a weak spot in
+    no trumps; a side close to losing the match bids a little more boldly,
+    one close to winning it a little more carefully.  Ties between equally
+    good contracts are broken at random, never by the order of the list.
+    """
+    me = int(view["seat"])
+    partner = (me + 2) % 4
+    auction = view.get("auction") or {}
+    bidder = auction.get("bidder")
+    current = auction.get("current")
+    opp_suits = {b.get("call") for b in view.get("bids") or []
+                 if isinstance(b, dict) and int(b.get("seat", -1)) % 2 != me % 2}
+    partner_suits = {b.get("call") for b in view.get("bids") or []
+                     if isinstance(b, dict) and b.get("seat") == partner}
+    scores = list(view.get("scores") or [0, 0])
+    target = float(view.get("target") or 151)
+    ours, theirs = float(scores[me % 2]), float(scores[1 - me % 2])
+    if theirs >= target - 30 and theirs > ours:
+        bold += 10.0
+    elif ours >= target - 20 and ours > theirs + 20:
+        bold -= 8.0
+    best, best_margin = "pass", 0.0
+    options: list[tuple[float, float, str]] = []
+    for call in calls:
+        if call not in BELOTE_CALL_ORDER:
+            continue
+        trump, mode = (None, call.lower()) if call in ("NT", "AT") else (suit_index(call), "trump")
+        pts = contract_points(hand, trump, mode)
+        if mode == "trump" and call in opp_suits:
+            pts -= 20
+        if mode == "nt":
+            for sc in opp_suits:
+                si = suit_index(sc)
+                if si is not None and not hand >> (si * 16 + 12) & 1:
+                    pts -= 15  # no stopper in the suit they named
+        if mode == "at" and partner_suits & set("SHDC"):
+            for sc in partner_suits:
+                si = suit_index(sc)
+                if si is not None and hand >> (si * 16 + 9) & 1:
+                    pts += 12  # the partner's suit, and we hold its jack
+        need = BELOTE_THRESHOLDS[mode] - bold
+        if bidder is not None and bidder == partner:
+            need += BELOTE_OVERCALL_PARTNER
+        margin = pts - need
+        if margin >= 0:
+            options.append((margin, rng.random(), call))
+    if options:
+        best_margin, _, best = max(options)
+    if best != "pass" and best in calls:
+        return best
+    if "double" in calls and isinstance(current, str) and bidder is not None and bidder % 2 != me % 2:
+        trump, mode = (None, current.lower()) if current in ("NT", "AT") else (suit_index(current), "trump")
+        if defence_points(hand, trump, mode) >= BELOTE_DOUBLE:
+            return "double"
+    if "redouble" in calls and isinstance(current, str) and bidder is not None:
+        trump, mode = (None, current.lower()) if current in ("NT", "AT") else (suit_index(current), "trump")
+        extra = BELOTE_THRESHOLDS[mode] + BELOTE_REDOUBLE
+        if bidder == me and contract_points(hand, trump, mode) >= extra:
+            return "redouble"
+    del best_margin
+    return "pass" if "pass" in calls else calls[0]
+
+
 def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold: float = 0.0) -> str:
     """The rule-of-thumb auction call among ``calls``."""
     me = int(view["seat"])
@@ -263,6 +354,8 @@ def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold
     game = tb.game
     if game == "pitch":
         return _pitch_bid(view, tb, calls, hand, bold)
+    if game == "belote":
+        return belote_call(view, calls, hand, rng, bold)
     best_call = "pass" if "pass" in calls else calls[0]
     best_val = -1e9
     thr = THRESHOLDS.get(game, 55.0) - bold
@@ -369,7 +462,12 @@ def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
         if trick and s < len(hand_sizes) and hand_sizes[s] > 0:
             order.append(s)
     forb = {} if memory is None else {s: memory.forbidden_mask(s) for s in range(players)}
-    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb))
+    partner_led = 0
+    if len(tb.sides) < players:  # partnerships only
+        for tr in view_tricks(view) or []:
+            if tr and tr[0][0] != me and tb.partners(tr[0][0], me):
+                partner_led |= 1 << (tr[0][1] >> 4)
+    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb), partner_led)
 
 
 def _declare_value(a: Action) -> int:

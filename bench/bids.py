@@ -1,0 +1,96 @@
+"""``python main.py bench bids``: calibrate the Belote bidding evaluator by simulation.
+
+Example::
+
+    python main.py bench bids --deals 2000 --seed 1 [--level normal] [--json]
+
+For each seeded deal, the first seat to call is given every contract in turn
+(the other seats pass); the deal is then played out by ``--level`` bots for
+all four seats.  The table prints, per contract kind and band of the
+evaluator's bid points (:mod:`core.ai.bidding`), how many contracts there
+were, the share made, and the mean match points of the deal for the
+declaring side minus the defenders'.  A threshold is worth bidding where the
+mean turns clearly positive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+import core
+from core.ai import ALL_LEVELS, act, make_bot
+from core.ai.bidding import contract_points
+from core.ai.knowledge import mask
+
+KINDS = {"C": (3, "trump"), "D": (2, "trump"), "H": (1, "trump"), "S": (0, "trump"), "NT": (None, "nt"),
+         "AT": (None, "at")}
+BAND = 10
+
+
+def _play_out(state: core.State, level: str, seed: int) -> None:
+    bots = [make_bot(level, seed=seed * 4 + s) for s in range(state.players)]
+    start = len(state.deal_results)
+    for _ in range(2000):
+        cp = state.current_player
+        if cp is None or cp == core.CHANCE or len(state.deal_results) > start:
+            return
+        state.apply(act(bots[cp], state))
+
+
+def measure(deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
+    """{kind: {band: [count, made, sum of point difference]}} over ``deals`` deals."""
+    table: dict[str, dict[int, list[float]]] = {}
+    for d in range(deals):
+        base = core.new_match("belote", players=4, seed=seed * 100_003 + d)
+        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
+        seat = base.current_player
+        assert seat is not None
+        hand = mask(base.view(seat)["hands"][seat])
+        for call, (trump, mode) in KINDS.items():
+            pts = contract_points(hand, trump, mode)
+            st = base.clone()
+            st.apply(core.Action("bid", call=call))
+            for _ in range(3):
+                st.apply(core.Action("bid", call="pass"))
+            _play_out(st, level, seed * 1_000 + d)
+            r = st.deal_results[-1]
+            side = seat % 2
+            aw = r["awarded"]
+            diff = float(aw[side]) - float(aw[1 - side])
+            kind = "suit" if mode == "trump" else call
+            row = table.setdefault(kind, {}).setdefault(int(pts // BAND) * BAND, [0.0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += 1 if r["outcome"] == "made" else 0
+            row[2] += diff
+    return table
+
+
+def main(argv: list[str]) -> int:
+    """Run the calibration; return the exit status."""
+    ap = argparse.ArgumentParser(prog="main.py bench bids", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default="normal", choices=ALL_LEVELS, help="who plays the cards")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    table = measure(args.deals, args.seed, args.level)
+    if args.json:
+        out: dict[str, Any] = {k: {str(b): {"n": r[0], "made": r[1] / r[0], "diff": r[2] / r[0]}
+                                   for b, r in sorted(v.items())} for k, v in table.items()}
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"Belote, {args.deals} deals, seed {args.seed}, cards played by {args.level}")
+    for kind, bands in table.items():
+        print(f"  {kind}:   bid points   contracts   made   points (declarers - defenders)")
+        for b, (n, made, diff) in sorted(bands.items()):
+            print(f"           {b:4d}-{b + BAND - 1:<4d} {int(n):8d}   {100 * made / n:5.1f}%   {diff / n:+6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
