@@ -1,12 +1,13 @@
-"""``python main.py bench bids``: calibrate the Belote bidding evaluator by simulation.
+"""``python main.py bench bids``: calibrate the bidding evaluators by simulation.
 
 Example::
 
     python main.py bench bids --deals 2000 --seed 1 [--level normal] [--json]
 
 For each seeded deal, the first seat to call is given every contract in turn
-(the other seats pass); the deal is then played out by ``--level`` bots for
-all four seats.  The table prints, per contract kind and band of the
+(the other seats pass; in Deberts and Klaberjass: the turned suit taken in
+round one, or each other suit named in round two after everybody passed); the
+deal is then played out by ``--level`` bots for every seat.  The table prints, per contract kind and band of the
 evaluator's bid points (:mod:`core.ai.bidding`), how many contracts there
 were, the share made, and the mean match points of the deal for the
 declaring side minus the defenders'.  A threshold is worth bidding where the
@@ -41,8 +42,53 @@ def _play_out(state: core.State, level: str, seed: int) -> None:
         state.apply(act(bots[cp], state))
 
 
+def _forced_calls(state: core.State) -> list[tuple[str, int, list[core.Action]]]:
+    """(kind, trump suit index, the calls that make the first seat declare it) for a turn-up game."""
+    view = state.view(state.current_player or 0)
+    turned = view.get("turn_up") or view.get("turned")
+    ts = "SHDC".index(str(turned)[1])
+    first = [a.call for a in state.legal_actions() if a.type == "bid" and a.call not in ("pass", "schmeiss")][0]
+    out: list[tuple[str, int, list[core.Action]]] = [("turned", ts, [core.Action("bid", call=first)])]
+    passes = [core.Action("bid", call="pass")] * state.players
+    for s, letter in enumerate("SHDC"):
+        if s != ts:
+            out.append(("named", s, [*passes, core.Action("bid", call=letter)]))
+    return out
+
+
+def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
+    """Like :func:`measure` for Deberts and Klaberjass: the turned suit taken, or another suit named."""
+    table: dict[str, dict[int, list[float]]] = {}
+    for d in range(deals):
+        base = core.new_match(game, players=players, seed=seed * 100_003 + d)
+        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
+        seat = base.current_player
+        assert seat is not None
+        hand = mask(base.view(seat)["hands"][seat])
+        sides = base.sides
+        for kind, trump, acts in _forced_calls(base):
+            st = base.clone()
+            try:
+                for a in acts:
+                    st.apply(a)
+            except core.BellaError:
+                continue
+            pts = contract_points(hand, trump, "trump")
+            _play_out(st, level, seed * 1_000 + d)
+            r = st.deal_results[-1]
+            my = next(i for i, side in enumerate(sides) if seat in side)
+            aw = [float(x) for x in r["awarded"]]
+            others = [x for i, x in enumerate(aw) if i != my]
+            diff = aw[my] - sum(others) / len(others)
+            row = table.setdefault(kind, {}).setdefault(int(pts // BAND) * BAND, [0.0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += 1 if r["outcome"] == "made" else 0
+            row[2] += diff
+    return table
+
+
 def measure(deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
-    """{kind: {band: [count, made, sum of point difference]}} over ``deals`` deals."""
+    """{kind: {band: [count, made, sum of point difference]}} over ``deals`` Belote deals."""
     table: dict[str, dict[int, list[float]]] = {}
     for d in range(deals):
         base = core.new_match("belote", players=4, seed=seed * 100_003 + d)
@@ -73,18 +119,24 @@ def main(argv: list[str]) -> int:
     """Run the calibration; return the exit status."""
     ap = argparse.ArgumentParser(prog="main.py bench bids", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="belote", choices=["belote", "deberts", "klaberjass"])
+    ap.add_argument("--players", type=int, help="Deberts: 2, 3 or 4")
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="normal", choices=ALL_LEVELS, help="who plays the cards")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    table = measure(args.deals, args.seed, args.level)
+    if args.game == "belote":
+        table = measure(args.deals, args.seed, args.level)
+    else:
+        players = args.players or (2 if args.game == "klaberjass" else 4)
+        table = measure_turnup(args.game, players, args.deals, args.seed, args.level)
     if args.json:
         out: dict[str, Any] = {k: {str(b): {"n": r[0], "made": r[1] / r[0], "diff": r[2] / r[0]}
                                    for b, r in sorted(v.items())} for k, v in table.items()}
         print(json.dumps(out, indent=1))
         return 0
-    print(f"Belote, {args.deals} deals, seed {args.seed}, cards played by {args.level}")
+    print(f"{args.game}, {args.deals} deals, seed {args.seed}, cards played by {args.level}")
     for kind, bands in table.items():
         print(f"  {kind}:   bid points   contracts   made   points (declarers - defenders)")
         for b, (n, made, diff) in sorted(bands.items()):

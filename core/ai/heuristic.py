@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.actions import Action, action_from_json
-from core.ai.bidding import contract_points, defence_points
+from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import Memory, known_mask, view_tricks
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name
@@ -347,6 +347,52 @@ def belote_call(view: View, calls: list[str], hand: int, rng: random.Random, bol
     return "pass" if "pass" in calls else calls[0]
 
 
+TURNUP_THRESHOLDS: dict[tuple[str, int], tuple[float, float]] = {
+    ("klaberjass", 2): (78.0, 78.0),
+    ("deberts", 2): (80.0, 80.0),
+    ("deberts", 3): (95.0, 100.0),
+    ("deberts", 4): (60.0, 100.0),
+}
+"""(turned suit, named suit): bid points a Deberts / Klaberjass contract needs; calibrated with ``bench bids``."""
+
+
+def turnup_call(view: View, tb: Table, calls: list[str], hand: int, rng: random.Random, bold: float = 0.0) -> str:
+    """``normal``'s call in the turn-up auctions of Deberts and Klaberjass.
+
+    Take the turned suit, or name another, when the hand's bid points for
+    that trump reach the calibrated threshold of the game and player count;
+    a side close to losing the match bids a little more boldly, one close to
+    winning it a little more carefully; equally good suits are chosen at
+    random.
+    """
+    me = int(view["seat"])
+    thr_turned, thr_named = TURNUP_THRESHOLDS.get((tb.game, tb.players), (80.0, 85.0))
+    scores = [float(x) for x in view.get("scores") or []]
+    target = view.get("target") or (view.get("options") or {}).get("target_score")
+    my = tb.side_of(me)
+    if scores and isinstance(target, (int, float)) and my < len(scores):
+        ours = scores[my]
+        theirs = max((x for i, x in enumerate(scores) if i != my), default=0.0)
+        if theirs >= 0.85 * float(target) and theirs > ours:
+            bold += 8.0
+        elif ours >= 0.85 * float(target) and ours > theirs:
+            bold -= 6.0
+    options: list[tuple[float, float, str]] = []
+    for call in calls:
+        tgt = _bid_target(view, call)
+        if tgt is None or tgt[0] is None:
+            continue
+        need = (thr_turned if call in ("take", "play") else thr_named) - bold
+        margin = trump_points(hand, tgt[0]) - need
+        if margin >= 0:
+            options.append((margin, rng.random(), call))
+    if options:
+        return max(options)[2]
+    if "annul" in calls and "play" in calls:
+        return "annul"
+    return "pass" if "pass" in calls else calls[0]
+
+
 def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold: float = 0.0) -> str:
     """The rule-of-thumb auction call among ``calls``."""
     me = int(view["seat"])
@@ -356,6 +402,8 @@ def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold
         return _pitch_bid(view, tb, calls, hand, bold)
     if game == "belote":
         return belote_call(view, calls, hand, rng, bold)
+    if (game, tb.players) in TURNUP_THRESHOLDS:
+        return turnup_call(view, tb, calls, hand, rng, bold)
     best_call = "pass" if "pass" in calls else calls[0]
     best_val = -1e9
     thr = THRESHOLDS.get(game, 55.0) - bold

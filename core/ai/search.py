@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.actions import Action
+from core.ai.endgame import SolverBudget, solve
 from core.ai.heuristic import PlayInfo, choose_card, decide, legal_of, maker_side
 from core.ai.knowledge import Table, mask, table_for
 from core.ai.memory import Memory, seat_of_zone
@@ -54,6 +55,26 @@ RACE_Z = 2.0
 RACE_MIN = 8
 """Racing starts after this many determinizations."""
 MAX_STEPS = 400
+ENDGAME_DEALS = 24
+"""Determinizations solved exactly in the endgame."""
+ENDGAME_NODES = 8_000
+"""Node budget of the exact endgame over a whole decision (beyond it, rollouts take over)."""
+
+
+def endgame_cards_for(players: int) -> int:
+    """Cards in hand from which the rest of the deal is solved exactly (the last three tricks)."""
+    return 3
+
+
+def _endgame_ready(view: View, cards: int) -> bool:
+    """True when the rest of the deal is trick play with at most ``cards`` cards a hand and nothing to draw."""
+    me = int(view["seat"])
+    sizes = view.get("hand_sizes") or []
+    limit = cards if cards > 0 else endgame_cards_for(int(view.get("players") or 2))
+    if me >= len(sizes) or not 0 < int(sizes[me]) or max(int(x) for x in sizes) > limit:
+        return False
+    # Only Tertz draws from its stock during play; elsewhere undealt cards are out of the deal.
+    return not (view.get("game") == "tertz" and (view.get("hidden") or {}).get("stock"))
 
 
 class Track:
@@ -329,7 +350,8 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
                  clock: Callable[[], float] | None = None, max_ms: float | None = None,
                  min_determinizations: int = 2, race_z: float | None = RACE_Z,
-                 race_min: int = RACE_MIN) -> None:
+                 race_min: int = RACE_MIN, endgame_cards: int | None = None,
+                 endgame_deals: int = ENDGAME_DEALS, endgame_nodes: int = ENDGAME_NODES) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
         self.rng = random.Random(seed)
@@ -342,6 +364,11 @@ class SearchBot:
         self.memory = Memory()
         self.fallbacks = 0
         self.last_playouts = 0
+        self.endgame_cards = -1 if endgame_cards is None else endgame_cards
+        """Cards in hand from which the last tricks are solved exactly (-1: by player count, 0: never)."""
+        self.endgame_deals = endgame_deals
+        self.endgame_nodes = endgame_nodes
+        self.last_solved = 0
 
     def observe(self, events: Sequence[dict[str, Any]], start: int = 0) -> None:
         """Receive the seat's events from ``start`` (``state.events_for(seat, start)``)."""
@@ -374,6 +401,7 @@ class SearchBot:
         """The searched action and a one-line reason."""
         legal = legal_of(view)
         self.last_playouts = 0
+        self.last_solved = 0
         if not legal:
             raise ValueError("it is not this seat's turn: no legal action in the view")
         if len(legal) == 1:
@@ -398,6 +426,13 @@ class SearchBot:
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None
+        endgame = root_track is not None and self.endgame_cards != 0 and _endgame_ready(view, self.endgame_cards)
+        n0 = len(view.get("deals") or ())
+        bonus = win_bonus_of(view)
+        solved = 0
+        nodes_left = self.endgame_nodes
+        if endgame:
+            per = min(per, self.endgame_deals)
         done = 0
         for _ in range(per):
             fill = self._fill(view, cons, tb)
@@ -406,15 +441,26 @@ class SearchBot:
             except (BellaError, ValueError, KeyError):
                 self.fallbacks += 1
                 continue
-            for i in alive:
-                a = cands[i]
-                st = base.clone()
-                st.apply(a)
-                track = None
-                if root_track is not None and a.card is not None:
-                    track = root_track.copy()
-                    track.played(seat, CARD_IDS[a.card])
-                values[i].append(rollout.run(st, seat, track))
+            row: list[float] | None = None
+            if endgame:
+                row, nodes_left = self._solve_all(base, seat, [cands[i] for i in alive], n0, bonus, nodes_left)
+                if row is None:
+                    endgame = False  # too big for exact play: rollouts from this deal on
+                else:
+                    solved += len(row)
+            if row is None:
+                row = []
+                for i in alive:
+                    a = cands[i]
+                    st = base.clone()
+                    st.apply(a)
+                    track = None
+                    if root_track is not None and a.card is not None:
+                        track = root_track.copy()
+                        track.played(seat, CARD_IDS[a.card])
+                    row.append(rollout.run(st, seat, track))
+            for i, v in zip(alive, row, strict=True):
+                values[i].append(v)
             done += 1
             self.last_playouts += len(alive)
             if (self.clock is not None and self.max_ms is not None
@@ -424,6 +470,7 @@ class SearchBot:
                 alive = race(values, alive, cands, default, self.race_z)
                 if len(alive) == 1:
                     break
+        self.last_solved = solved
         if done == 0:
             return default, "a sound move"
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
@@ -432,6 +479,22 @@ class SearchBot:
         order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
         best = cands[order[0]]
         return best, self._reason(best, means[order[0]], done, cands, means, order)
+
+    def _solve_all(self, base: State, seat: int, cands: list[Action], n0: int, bonus: float,
+                   nodes_left: int) -> tuple[list[float] | None, int]:
+        """Exact values of every candidate on one determinization, or ``None`` when the node budget runs out."""
+        row: list[float] = []
+        for a in cands:
+            st = base.clone()
+            st.apply(a)
+            counter = [0]
+            try:
+                row.append(solve(st, seat, lambda fin: deal_value(fin, n0, seat, bonus),
+                                 max_nodes=nodes_left, counter=counter))
+            except SolverBudget:
+                return None, 0
+            nodes_left -= counter[0]
+        return row, nodes_left
 
     def _candidates(self, legal: list[Action], default: Action) -> list[Action]:
         # Announcing belote/bella is never worse to consider separately; keep all.
