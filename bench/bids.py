@@ -87,6 +87,42 @@ def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -
     return table
 
 
+def measure_pitch(players: int, deals: int, seed: int, level: str) -> dict[int, list[float]]:
+    """Pitch: {estimate band: [count, sum of points taken, count taking >= 4, >= 5, >= 6, >= 7, >= 8]}.
+
+    The first seat bids the minimum, names its best suit and the deal is
+    played out; what its side takes, against the ``normal`` estimate of the
+    hand, tells how high a hand may bid.
+    """
+    from core.ai.heuristic import best_pitch_suit, pitch_estimate
+
+    table: dict[int, list[float]] = {}
+    for d in range(deals):
+        st = core.new_match("pitch", players=players, seed=seed * 100_003 + d)
+        st.apply(st.sample_chance(random.Random(seed * 7919 + d)))
+        seat = st.current_player
+        assert seat is not None
+        view = st.view(seat)
+        hand = mask(view["hands"][seat])
+        est = max(pitch_estimate(hand, s, view["options"]) for s in range(4))
+        st.apply(core.Action("bid", call=str(view["options"].get("min_bid", 4))))
+        while st.current_player == (seat + 1) % players or st.view(st.current_player or 0)["phase"] == "bidding":
+            if st.current_player == seat:
+                break
+            st.apply(core.Action("bid", call="pass"))
+        if st.view(seat)["phase"] == "trump":
+            st.apply(core.Action("trump", suit="SHDC"[best_pitch_suit(hand, view["options"])]))
+        _play_out(st, level, seed * 1_000 + d)
+        r = st.deal_results[-1]
+        taken = float(r.get("bidding_points") or 0)
+        row = table.setdefault(int(est), [0.0] * 7)
+        row[0] += 1
+        row[1] += taken
+        for i, n in enumerate((4, 5, 6, 7, 8)):
+            row[2 + i] += 1 if taken >= n else 0
+    return table
+
+
 def measure(deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
     """{kind: {band: [count, made, sum of point difference]}} over ``deals`` Belote deals."""
     table: dict[str, dict[int, list[float]]] = {}
@@ -119,13 +155,22 @@ def main(argv: list[str]) -> int:
     """Run the calibration; return the exit status."""
     ap = argparse.ArgumentParser(prog="main.py bench bids", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="belote", choices=["belote", "deberts", "klaberjass"])
+    ap.add_argument("--game", default="belote", choices=["belote", "deberts", "klaberjass", "pitch"])
     ap.add_argument("--players", type=int, help="Deberts: 2, 3 or 4")
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="normal", choices=ALL_LEVELS, help="who plays the cards")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.game == "pitch":
+        ptable = measure_pitch(args.players or 4, args.deals, args.seed, args.level)
+        print(f"pitch ({args.players or 4} players), {args.deals} deals, seed {args.seed}, cards played by {args.level}")
+        print("  estimate   deals   mean taken   P(>=4)  P(>=5)  P(>=6)  P(>=7)  P(>=8)")
+        for b, row in sorted(ptable.items()):
+            n = row[0]
+            shares = "  ".join(f"{100 * x / n:5.1f}%" for x in row[2:])
+            print(f"  {b:4d}     {int(n):6d}   {row[1] / n:6.2f}       {shares}")
+        return 0
     if args.game == "belote":
         table = measure(args.deals, args.seed, args.level)
     else:

@@ -195,7 +195,8 @@ def hand_strength(tb_game: str, hand: int, trump: int | None, mode: str) -> floa
     return total
 
 
-def _pitch_estimate(hand: int, suit: int, options: dict[str, Any]) -> float:
+def pitch_estimate(hand: int, suit: int, options: dict[str, Any]) -> float:
+    """Points a Pitch hand expects to take with ``suit`` as trumps (the rule-of-thumb estimate)."""
     from core.ai.knowledge import _pitch_order, pitch_points
 
     order = _pitch_order(suit, options)
@@ -440,24 +441,51 @@ def contract_of_view(view: View) -> tuple[int | None, str]:
     return contract_of(view)
 
 
+PITCH_MAX_BID: dict[int, tuple[int, ...]] = {
+    4: (0, 4, 4, 6, 7, 8, 9),
+    5: (0, 4, 5, 7, 7, 8, 9),
+}
+"""Highest bid per whole point of :func:`pitch_estimate` (10-point game), by player count: the bid the
+bidder's side reaches in three deals out of four, measured with ``bench bids --game pitch``."""
+
+
+def pitch_max_bid(est: float, players: int, options: dict[str, Any]) -> int:
+    """The highest Pitch bid ``normal`` makes with a hand estimated at ``est`` (0: none)."""
+    table = PITCH_MAX_BID.get(players, PITCH_MAX_BID[4])
+    i = max(0, min(len(table) - 1, int(est)))
+    top = table[i]
+    pts = int(options.get("points", 10) or 10)
+    return int(round(top * pts / 10)) if top else 0
+
+
 def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) -> str:
-    est = max(_pitch_estimate(hand, s, tb.options) for s in range(4))
+    """Bid up to what the hand's side takes three times in four; the last seat bids only what it must.
+
+    Points taken are what a made bid scores (default ``made_bid_scores``),
+    so a higher bid only adds risk, except to keep later seats from
+    outbidding: earlier seats bid their limit at once, the dealer the lowest
+    winning bid.  Never the moon, unless stuck with nothing else.
+    """
+    est = max(pitch_estimate(hand, s, tb.options) for s in range(4)) + bold
     me = int(view["seat"])
+    limit = pitch_max_bid(est, tb.players, tb.options)
     if _partner_holds_contract(view, tb, me):
-        est -= 2
+        limit -= 2
     nums = sorted(int(c) for c in calls if c.isdigit())
-    best = "pass" if "pass" in calls else None
-    for n in nums:
-        if n <= est + bold:
-            best = str(n)
-    if best is None:
-        best = str(nums[0]) if nums else calls[0]
-    return best
+    ok = [n for n in nums if n <= limit]
+    if ok:
+        last = view.get("dealer") == me
+        if last or tb.options.get("made_bid_scores", "points_taken") == "points_taken" and len(ok) == 1:
+            return str(ok[0])
+        return str(ok[-1]) if not last else str(ok[0])
+    if "pass" in calls:
+        return "pass"
+    return str(nums[0]) if nums else calls[0]
 
 
 def best_pitch_suit(hand: int, options: dict[str, Any]) -> int:
     """The trump suit a Pitch bidder should name."""
-    return max(range(4), key=lambda s: _pitch_estimate(hand, s, options))
+    return max(range(4), key=lambda s: pitch_estimate(hand, s, options))
 
 
 # --------------------------------------------------------------- the bot
