@@ -164,7 +164,8 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.game == "pitch":
         ptable = measure_pitch(args.players or 4, args.deals, args.seed, args.level)
-        print(f"pitch ({args.players or 4} players), {args.deals} deals, seed {args.seed}, cards played by {args.level}")
+        print(f"pitch ({args.players or 4} players), {args.deals} deals, seed {args.seed},"
+              f" cards played by {args.level}")
         print("  estimate   deals   mean taken   P(>=4)  P(>=5)  P(>=6)  P(>=7)  P(>=8)")
         for b, row in sorted(ptable.items()):
             n = row[0]

@@ -66,7 +66,7 @@ def test_belote_doubles_only_with_defence() -> None:
 
 def test_belote_ties_are_not_broken_by_the_order_of_the_calls() -> None:
     # Symmetric in spades and hearts: across seeds both suits are chosen.
-    hand = mask("JS 9S JH 9H AD".split())
+    hand = mask(["JS", "9S", "JH", "9H", "AD"])
     picks = {belote_call(_belote_view(), ["pass", "C", "D", "H", "S"], hand, random.Random(s)) for s in range(20)}
     assert picks == {"H", "S"}
 
@@ -75,8 +75,8 @@ def test_thresholds_are_ordered_like_the_risk() -> None:
     # No trumps and all trumps score more and fail harder than a suit: they need more.
     assert BELOTE_THRESHOLDS["nt"] > BELOTE_THRESHOLDS["trump"]
     assert BELOTE_THRESHOLDS["at"] > BELOTE_THRESHOLDS["trump"]
-    assert contract_points(mask("JS 9S AS 7H 8D".split()), 0, "trump") > contract_points(
-        mask("JS 8S 7H 8D 9C".split()), 0, "trump")
+    assert contract_points(mask(["JS", "9S", "AS", "7H", "8D"]), 0, "trump") > contract_points(
+        mask(["JS", "8S", "7H", "8D", "9C"]), 0, "trump")
 
 
 def _turnup_view(game: str, players: int, hand: list[str], turned: str) -> tuple[dict[str, Any], list[str]]:
