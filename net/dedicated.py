@@ -9,8 +9,9 @@ Ctrl-C (or SIGTERM) tells the peers the host quit and stops.
 Examples::
 
     python main.py host --game belote --headless
-    python main.py host --game deberts --players 3 --name "Kitchen" --bots 2:hard --option variant=app
-    python main.py host --game klaberjass --port 5555 --bots 1:normal --matches 1 --record games/
+    python main.py host --game deberts --players 3 --name "Kitchen" --bots 3:hard --option variant=app
+    python main.py host --game klaberjass --port 5555 --bots 2:normal --matches 1 --record games/
+    python main.py host --game belote --code K7QX --bots 2:hard,4:normal
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default="", help="table name shown on the LAN (default: '<game> table')")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
-    p.add_argument("--bots", default="", help="seats given to bots, e.g. 1:hard,3:normal (seats count from 0)")
+    p.add_argument("--bots", default="",
+                   help="seats given to bots, e.g. 2:hard,4:normal (seats count from 1, as everywhere a person "
+                        "reads them); a bot's seat goes back to it when a player who took it leaves")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
     p.add_argument("--interface", action="append", metavar="IP",
@@ -56,16 +59,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def parse_bots(text: str) -> dict[int, str]:
-    """Parse ``"1:hard,3:normal"`` into ``{1: "hard", 3: "normal"}``; raise ``ValueError`` with a reason."""
+    """Parse ``"2:hard,4:normal"`` (seat numbers count from 1) into seat indices: ``{1: "hard", 3: "normal"}``.
+
+    Raises ``ValueError`` with a reason.
+    """
     out: dict[int, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         seat, _, level = part.partition(":")
         if not seat.strip().isdigit():
-            raise ValueError(f"bad --bots entry {part!r}: expected SEAT:LEVEL, e.g. 1:hard")
+            raise ValueError(f"bad --bots entry {part!r}: expected SEAT:LEVEL, e.g. 2:hard")
+        if int(seat) < 1:
+            raise ValueError(f"bad --bots entry {part!r}: seats count from 1")
         level = level.strip() or "normal"
         if level not in LEVELS:
             raise ValueError(f"bad bot level {level!r}; levels: {', '.join(LEVELS)}")
-        out[int(seat)] = level
+        out[int(seat) - 1] = level
     return out
 
 

@@ -168,6 +168,8 @@ class Host:
         self.on_send = on_send
         self.on_change = on_change
         self.seats = [SeatSlot(i) for i in range(players)]
+        self.standing_bots: dict[int, str] = {}
+        """Seat -> the bot level that holds the seat whenever no human sits there (``bots`` and ``set_bot``)."""
         self.clients: dict[int, Client] = {}
         self.links: set[_Link] = set()
         self.started = False
@@ -261,19 +263,25 @@ class Host:
         return {"seat": s.index, "name": "", "kind": "empty", "level": None, "ready": False, "connected": False}
 
     def set_bot(self, seat: int, level: str | None) -> None:
-        """Put a bot of ``level`` at ``seat`` (``None`` empties it).  Lobby only.
+        """Put a bot of ``level`` at ``seat`` (an index; ``None`` empties it).  Lobby only.
 
-        A human sitting there is stood up.  Raises ``ValueError`` with a reason.
+        A human sitting there is stood up.  The bot keeps the seat warm: a human may take it, and when
+        that human stands up or leaves, the seat goes back to a bot of this level (a dedicated host,
+        which has nobody to refill seats, must never be stuck).  Raises ``ValueError`` with a reason.
         """
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}")
+            raise ValueError(f"there is no seat {seat + 1 if isinstance(seat, int) else seat!r}; "
+                             f"this table has seats 1 to {self.players}")
         if self.started:
             raise ValueError("the match has started; seats change only in the lobby")
         if level is not None and level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
         slot = self.seats[seat]
         self._unseat(slot)
-        if level is not None:
+        if level is None:
+            self.standing_bots.pop(seat, None)
+        else:
+            self.standing_bots[seat] = level
             slot.kind, slot.level = "bot", level
             slot.bot = self._make_bot(level)
         self._lobby_changed()
@@ -290,6 +298,14 @@ class Host:
             slot.grace.cancel()
         slot.kind, slot.client, slot.level, slot.bot = "empty", None, None, None
         slot.disconnected_at, slot.grace = None, None
+
+    def _vacate(self, slot: SeatSlot) -> None:
+        """A human leaves ``slot`` in the lobby: the seat's standing bot (if it has one) takes it back."""
+        self._unseat(slot)
+        level = self.standing_bots.get(slot.index)
+        if level is not None:
+            slot.kind, slot.level = "bot", level
+            slot.bot = self._make_bot(level)
 
     def start_match(self) -> None:
         """Start a match now.  Raises ``ValueError`` saying why it cannot start."""
@@ -359,7 +375,9 @@ class Host:
             c.ready = False
         for s in self.seats:
             if s.kind == "human" and s.client is not None and self.clients[s.client].link is None:
-                self._unseat(s)
+                self._vacate(s)
+            elif s.kind == "bot" and s.index in self.standing_bots:
+                s.level = self.standing_bots[s.index]  # a takeover bot hands over to the seat's own bot
         self._lobby_changed()
 
     def _broadcast_updates(self) -> None:
@@ -575,7 +593,7 @@ class Host:
         slot = self.seats[c.seat]
         if not self.started:
             log.info("%s left seat %d", c.name, c.seat + 1)
-            self._unseat(slot)
+            self._vacate(slot)
         elif deliberate:
             log.info("%s left the match; a %s bot takes seat %d", c.name, self.takeover_level, c.seat + 1)
             self._to_bot(slot)
@@ -647,7 +665,7 @@ class Host:
             if self.started:
                 link.conn.error("not_allowed_now", "you cannot leave your seat during a match", msg.T)
             elif c.seat is not None:
-                self._unseat(self.seats[c.seat])
+                self._vacate(self.seats[c.seat])
                 self._lobby_changed()
         elif isinstance(msg, Ready):
             if c.seat is None:
@@ -738,7 +756,7 @@ class Host:
             link.conn.error("seat_taken", f"seat {seat + 1} is taken", "take_seat")
             return
         if c.seat is not None and c.seat != seat:
-            self._unseat(self.seats[c.seat])
+            self._vacate(self.seats[c.seat])
         if slot.client != c.id:
             self._unseat(slot)
             slot.kind, slot.client = "human", c.id
