@@ -45,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="",
                    help="seats given to bots, e.g. 2:hard,4:normal (seats count from 1, as everywhere a person "
                         "reads them); a bot's seat goes back to it when a player who took it leaves")
+    p.add_argument("--code", help="make the table private: players must type this code (4 to 8 letters or "
+                                   "digits) to join; discovery shows the table as locked, never the code")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
     p.add_argument("--interface", action="append", metavar="IP",
@@ -113,17 +115,20 @@ async def serve(args: argparse.Namespace) -> int:
 
     host = Host(args.game, players, parse_options(args.option), args.name or f"{cls.title or args.game} table",
                 bots=parse_bots(args.bots), seed=args.seed, grace=args.grace, bot_delay=args.bot_delay,
-                autostart=True)
+                autostart=True, code=args.code)
     host.on_change = changed
     await host.start(args.bind, args.port)
     print(f"Bella table {host.table_name!r}: {args.game}, {players} seats, listening on "
           f"{host.address}:{host.port}", flush=True)
+    if host.code is not None:
+        print(f"Private table: players join with the code {host.code}", flush=True)
     if args.bind in ("0.0.0.0", ""):
         log.info("players join at %s", ", ".join(f"{a}:{host.port}" for a in local_ipv4_addresses()))
     if not args.no_advertise:
         addresses = [args.bind] if args.bind not in ("0.0.0.0", "") else None
         advertiser = Advertiser(host.port, lambda: txt_record(host.table_name, host.game, host.variant,
-                                                              host.seats_taken(), host.players),
+                                                              host.seats_taken(), host.players,
+                                                              locked=host.code is not None),
                                 interfaces=args.interface, addresses=addresses)
         asyncio.ensure_future(advertiser.start())
     loop = asyncio.get_running_loop()

@@ -72,4 +72,5 @@ def test_arguments() -> None:
     assert main(["--game", "nosuchgame", "--no-advertise"]) == 2
     assert main(["--game", "belote", "--players", "3", "--no-advertise"]) == 2
     assert main(["--game", "belote", "--bots", "5:hard", "--no-advertise"]) == 2
+    assert main(["--game", "belote", "--code", "ab", "--no-advertise"]) == 2  # a code has 4 to 8 characters
     assert time.monotonic() - t < 5
