@@ -20,12 +20,14 @@ import threading
 from typing import Any
 
 from net.bridge import LoopThread
+from net.codes import CODE_MAX, normalize_code
 from net.discovery import Advertiser, Browser, TableInfo, local_ipv4_addresses, txt_record
 from net.host import Host
 from net.messages import PROTOCOL_VERSION
 from net.peer import RemoteSession
 
-__all__ = ["PROTOCOL_VERSION", "Browser", "HostHandle", "RemoteSession", "TableInfo", "connect", "start_host"]
+__all__ = ["CODE_MAX", "PROTOCOL_VERSION", "Browser", "HostHandle", "RemoteSession", "TableInfo", "connect",
+           "normalize_code", "start_host"]
 
 _owner_keys: dict[int, str] = {}
 """port -> owner key of tables hosted by this process and not yet claimed by a local session."""
