@@ -19,8 +19,8 @@ def test_a_newcomer_gets_in_while_62_silent_sockets_are_open() -> None:
             wait_until(lambda: sum(1 for x in host.links if x.client is None) <= net.host.MAX_HANDSHAKE, timeout=5)
             start = time.monotonic()
             newcomer = RawClient(host.port)
-            welcome = newcomer.hello("New")  # at once, not after the silent ones time out
-            assert welcome["seat"] is None and time.monotonic() - start < 1.0
+            welcome = newcomer.hello("New")  # at once, not after the silent ones time out (3 s)
+            assert welcome["seat"] is None and time.monotonic() - start < 2.0
             newcomer.send({"t": "take_seat", "seat": 0})
             newcomer.expect("lobby", seat=0)
             # the oldest silent connections were told why they were closed

@@ -11,6 +11,8 @@ from tests.net.helpers import RawClient, running_host
 
 TICK = 0.25
 """The host checks its timeouts this often (so each fires at most this late)."""
+SLACK = 0.75
+"""Allowance for a busy test machine on top of the tick (the lower bounds are exact)."""
 
 
 def _trickle_until_closed(raw: RawClient, limit: float) -> list[dict[str, object]]:
@@ -39,7 +41,7 @@ def test_a_frame_that_never_finishes_is_closed() -> None:
         elapsed = time.monotonic() - start
         byes = [m for m in got if m.get("t") == "bye"]
         assert byes and byes[-1]["reason"] == "timeout" and "too long" in str(byes[-1]["message"]), got
-        assert 0.5 <= elapsed < 0.5 + TICK + 0.5, elapsed
+        assert 0.5 <= elapsed < 0.5 + TICK + SLACK, elapsed
         good.send({"t": "ping", "n": 3})  # the others play on
         assert good.expect("pong", n=3)
         good.close()
@@ -48,27 +50,27 @@ def test_a_frame_that_never_finishes_is_closed() -> None:
 def test_bytes_inside_an_unfinished_frame_are_no_sign_of_life() -> None:
     with running_host("klaberjass", 2, {}, "Alive?", frame_timeout=60.0, ping_timeout=0.8,
                       ping_interval=0.2) as (host, _):
+        start = time.monotonic()  # the hello below is the last complete frame the host will get
         raw = RawClient(host.port)
         raw.hello("Slow")
-        start = time.monotonic()
         got = _trickle_until_closed(raw, limit=5.0)  # it never answers the pings it is sent
         elapsed = time.monotonic() - start
         assert any(m.get("t") == "ping" for m in got)
         bye = [m for m in got if m.get("t") == "bye"][-1]
         assert bye["reason"] == "timeout" and "ping" in str(bye["message"]), got
-        assert 0.8 <= elapsed < 0.8 + TICK + 0.5, elapsed
+        assert 0.8 <= elapsed < 0.8 + TICK + SLACK, elapsed
 
 
 def test_hello_and_idle_timeouts_fire_on_time() -> None:
     with running_host("klaberjass", 2, {}, "Clock", hello_timeout=0.6, ping_timeout=1.0,
                       ping_interval=10.0) as (host, _):
+        start = time.monotonic()
         silent = RawClient(host.port)
         idle = RawClient(host.port)
         idle.hello("Idle")
-        start = time.monotonic()
         bye = silent.expect("bye", timeout=3)
         assert bye["reason"] == "timeout" and "hello" in bye["message"]
-        assert 0.6 <= time.monotonic() - start < 0.6 + TICK + 0.2
+        assert 0.6 <= time.monotonic() - start < 0.6 + TICK + SLACK
         bye = idle.expect("bye", timeout=3)
         assert bye["reason"] == "timeout"
-        assert 1.0 <= time.monotonic() - start < 1.0 + TICK + 0.2
+        assert 1.0 <= time.monotonic() - start < 1.0 + TICK + SLACK
