@@ -4,7 +4,14 @@ as soon as the seated humans are ready."""
 
 from __future__ import annotations
 
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
 from net.dedicated import parse_bots
+from net.lan import RemoteSession
 from tests.net.helpers import RawClient, running_host, wait_until
 
 
@@ -60,3 +67,34 @@ def test_the_owner_emptying_a_seat_forgets_its_bot() -> None:
         wait_until(lambda: host.clients[max(host.clients)].seat is None, timeout=5)
         assert _kinds(host)[1] == ("empty", None)
         peer.close()
+
+
+def test_the_dedicated_host_process_gives_a_vacated_seat_back_to_its_bot() -> None:
+    root = pathlib.Path(__file__).resolve().parents[2]
+    cmd = [sys.executable, "main.py", "host", "--game", "klaberjass", "--headless", "--bind", "127.0.0.1",
+           "--no-advertise", "--bots", "2:random", "--bot-delay", "0", "--quiet"]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    ann = None
+    try:
+        assert proc.stdout is not None
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", proc.stdout.readline())
+        assert m
+        port = int(m.group(1))
+        spectator = RawClient(port)
+        spectator.hello("Spec")
+        spectator.send({"t": "take_seat", "seat": 1})  # seat 2, the bot's
+        lobby = spectator.expect("lobby", seat=1)
+        assert lobby["seats"][1]["kind"] == "human"
+        spectator.close()  # drops: the random bot is back
+        ann = RemoteSession("127.0.0.1", port, "Ann")
+        wait_until(lambda: ann.lobby() is not None and ann.lobby()["seats"][1]["kind"] == "bot", timeout=5)
+        ann.take_seat(0)
+        wait_until(lambda: ann.seat == 0, timeout=5)
+        ann.set_ready(True)
+        wait_until(lambda: ann.status == "playing", timeout=5)  # the table was not stuck
+    finally:
+        if ann is not None:
+            ann.close()
+        proc.terminate()
+        proc.wait(10)
