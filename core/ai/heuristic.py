@@ -581,8 +581,43 @@ class HeuristicBot:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
         if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal), "a hunch"
+            slip = self._slip(view, tb, legal)
+            if slip is not None:
+                return slip, "a hunch"
         return decide(view, tb, self.memory if self.infer else None, legal, self.rng)
+
+    def _slip(self, view: View, tb: Table, legal: list[Action]) -> Action | None:
+        """``easy``'s occasional mistake: a loose card, never an absurd one.
+
+        Only card play slips (the auction always follows the evaluation, so no
+        wild bids or moons): another legal card, but never one that gives up
+        a trick the seat would surely win last to play, and never a point
+        card thrown on a trick the opponents win.
+        """
+        if not all(a.type == "play" for a in legal):
+            return None
+        info = play_info(view, tb, None)
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        good = choose_card(info, cards)
+        pool = []
+        for c in cards:
+            if c == good:
+                continue
+            if info.trick:
+                tcards = [x for _, x in info.trick]
+                wi = tb.winner_index(tcards)
+                lead_suit = tb.suit(tcards[0])
+                ours = tb.partners(info.trick[wi][0], info.me)
+                wins_good = tb.beats(good, tcards[wi], lead_suit)
+                wins_c = tb.beats(c, tcards[wi], lead_suit)
+                if not info.order and wins_good and not wins_c and not ours:
+                    continue  # last to play: never give up a trick that was ours to take
+                if not ours and not wins_c and tb.points[c] >= 10:
+                    continue  # never a ten or an ace thrown to the opponents
+            pool.append(c)
+        if not pool:
+            return None
+        return _with_call(legal, self.rng.choice(pool))
 
 
 def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
