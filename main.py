@@ -17,6 +17,7 @@ import sys
 COMMANDS = {
     "selfplay": "bench.selfplay",
     "tournament": "bench.tournament",
+    "analyse": "bench.analyse",
     "host": "net.dedicated",
 }
 BENCHES = {

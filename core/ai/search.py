@@ -452,7 +452,6 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
-        seat = int(view["seat"])
         default, why = decide(view, tb, self.memory, legal, self.rng)
         if all(a.type == "break" for a in legal):
             # The face-down stock is uniformly shuffled: every cut is worth the same.
@@ -466,6 +465,58 @@ class SearchBot:
         except BellaError:
             self.fallbacks += 1
             return default, "a sound move"
+        n = len(cands)
+        values, alive, done = self._simulate(view, tb, cls, legal, cands, default, self.race_z)
+        if done == 0:
+            return default, "a sound move"
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        # Only a candidate still in the race can win: one dropped earlier keeps a mean from
+        # fewer deals, which is often higher than the survivors' now that their luck evened out.
+        order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
+        best = cands[order[0]]
+        gated = any(a.type != "play" for a in legal)
+        if gated and best != default and default in cands:
+            # Sampled deals flatter a contract (every hidden card falls right for somebody), and
+            # postponing an announcement looks free on them: the calibrated call of ``normal``
+            # stands unless another is clearly better on the same deals.
+            d = cands.index(default)
+            if d in alive and not _clearly_better(values[order[0]], values[d], self.bid_z, self.bid_margin):
+                order.remove(d)
+                order.insert(0, d)
+                best = default
+        return best, self._reason(best, means[order[0]], done, cands, means, order)
+
+    def _bid_candidates(self, view: View, tb: Table, legal: list[Action], default: Action) -> list[Action]:
+        """The auction calls worth simulating: ``normal``'s call, a pass, and calls its evaluation finds plausible."""
+        if view.get("game") != "belote":
+            return self._candidates(legal, default)
+        me = int(view["seat"])
+        hand = mask((view.get("hands") or [])[me] or [])
+        out = [default]
+        for a in legal:
+            if a == default:
+                continue
+            c = a.call or ""
+            if c == "pass":
+                out.append(a)
+            elif c in ("NT", "AT", "S", "H", "D", "C"):
+                trump, mode = (None, c.lower()) if c in ("NT", "AT") else (suit_index(c), "trump")
+                if contract_points(hand, trump, mode) >= BELOTE_THRESHOLDS[mode] - PLAUSIBLE:
+                    out.append(a)
+            elif c == "double":
+                cur = (view.get("auction") or {}).get("current")
+                if isinstance(cur, str):
+                    trump, mode = (None, cur.lower()) if cur in ("NT", "AT") else (suit_index(cur), "trump")
+                    if defence_points(hand, trump, mode) >= BELOTE_DOUBLE - PLAUSIBLE:
+                        out.append(a)
+            elif c == "redouble":
+                out.append(a)
+        return out
+
+    def _simulate(self, view: View, tb: Table, cls: type[State], legal: list[Action], cands: list[Action],
+                  default: Action, race_z: float | None) -> tuple[list[list[float]], list[int], int]:
+        """Play every candidate out on the same sampled deals: (values per candidate, survivors, deals)."""
+        seat = int(view["seat"])
         cons = constraints_for(view, self.memory, tb)
         n = len(cands)
         values: list[list[float]] = [[] for _ in cands]
@@ -514,56 +565,31 @@ class SearchBot:
             if (self.clock is not None and self.max_ms is not None
                     and (self.clock() - start) * 1000.0 >= self.max_ms):
                 break
-            if self.race_z is not None and done >= self.race_min and done % 2 == 0:
-                alive = race(values, alive, cands, default, self.race_z)
+            if race_z is not None and done >= self.race_min and done % 2 == 0:
+                alive = race(values, alive, cands, default, race_z)
                 if len(alive) == 1:
                     break
         self.last_solved = solved
-        if done == 0:
-            return default, "a sound move"
-        means = [sum(v) / len(v) if v else float("-inf") for v in values]
-        # Only a candidate still in the race can win: one dropped earlier keeps a mean from
-        # fewer deals, which is often higher than the survivors' now that their luck evened out.
-        order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
-        best = cands[order[0]]
-        gated = any(a.type != "play" for a in legal)
-        if gated and best != default and default in cands:
-            # Sampled deals flatter a contract (every hidden card falls right for somebody), and
-            # postponing an announcement looks free on them: the calibrated call of ``normal``
-            # stands unless another is clearly better on the same deals.
-            d = cands.index(default)
-            if d in alive and not _clearly_better(values[order[0]], values[d], self.bid_z, self.bid_margin):
-                order.remove(d)
-                order.insert(0, d)
-                best = default
-        return best, self._reason(best, means[order[0]], done, cands, means, order)
+        return values, alive, done
 
-    def _bid_candidates(self, view: View, tb: Table, legal: list[Action], default: Action) -> list[Action]:
-        """The auction calls worth simulating: ``normal``'s call, a pass, and calls its evaluation finds plausible."""
-        if view.get("game") != "belote":
-            return self._candidates(legal, default)
-        me = int(view["seat"])
-        hand = mask((view.get("hands") or [])[me] or [])
-        out = [default]
-        for a in legal:
-            if a == default:
-                continue
-            c = a.call or ""
-            if c == "pass":
-                out.append(a)
-            elif c in ("NT", "AT", "S", "H", "D", "C"):
-                trump, mode = (None, c.lower()) if c in ("NT", "AT") else (suit_index(c), "trump")
-                if contract_points(hand, trump, mode) >= BELOTE_THRESHOLDS[mode] - PLAUSIBLE:
-                    out.append(a)
-            elif c == "double":
-                cur = (view.get("auction") or {}).get("current")
-                if isinstance(cur, str):
-                    trump, mode = (None, cur.lower()) if cur in ("NT", "AT") else (suit_index(cur), "trump")
-                    if defence_points(hand, trump, mode) >= BELOTE_DOUBLE - PLAUSIBLE:
-                        out.append(a)
-            elif c == "redouble":
-                out.append(a)
-        return out
+    def evaluate(self, view: View, include: Action | None = None) -> list[tuple[Action, list[float]]]:
+        """Every candidate's values over the same sampled deals, without racing (the post-deal analysis).
+
+        ``include`` is always among the candidates (the move actually played).
+        Returns ``(action, values)`` pairs; ``values[k]`` is the action on
+        sampled deal ``k`` (an empty list for a forced move).
+        """
+        legal = legal_of(view)
+        if len(legal) < 2:
+            return [(a, []) for a in legal]
+        tb = self.memory.update(view)
+        default, _ = decide(view, tb, self.memory, legal, self.rng)
+        cands = legal if len(legal) <= MAX_CANDIDATES else self._candidates(legal, default)
+        if include is not None and include not in cands:
+            cands = [*cands, include]
+        cls = find_game(str(view["game"]))
+        values, _alive, _done = self._simulate(view, tb, cls, legal, cands, default, None)
+        return list(zip(cands, values, strict=True))
 
     def _solve_all(self, base: State, seat: int, cands: list[Action], n0: int, bonus: float,
                    nodes_left: int) -> tuple[list[float] | None, int]:
