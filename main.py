@@ -7,6 +7,10 @@ Usage::
     python main.py bench engine|ai|render|net                                 # benchmarks
     python main.py tournament --game belote --a hard --b normal --matches 200 # duplicate bot matches
     python main.py host --game belote --headless                              # dedicated LAN host
+    python main.py selfplay --game G --level normal --matches 1 --save-record FILE  # a match record
+    python main.py analyse FILE --seat N [--json]                             # which decisions cost points
+    python main.py stats [--json]                                             # your statistics
+    python main.py bench bids --game belote --deals 2000                      # bidding calibration
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ COMMANDS = {
     "selfplay": "bench.selfplay",
     "tournament": "bench.tournament",
     "analyse": "bench.analyse",
+    "stats": "client.stats",
     "host": "net.dedicated",
 }
 BENCHES = {
