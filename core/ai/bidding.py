@@ -131,13 +131,13 @@ def contract_points(hand: int, trump: int | None, mode: str) -> float:
 
 
 def defence_points(hand: int, trump: int | None, mode: str) -> float:
-    """Bid points of ``hand`` against the opponents' contract (what doubling needs)."""
-    if mode == "nt":
-        return no_trump_points(hand)
-    if mode == "at":
-        return all_trump_points(hand)
-    if trump is None:
-        return 0.0
+    """Bid points of ``hand`` against the opponents' contract (what doubling needs).
+
+    Against no trumps or all trumps the cards that defend are the ones that
+    would make the contract: the same evaluation as :func:`contract_points`.
+    """
+    if mode in ("nt", "at") or trump is None:
+        return contract_points(hand, trump, mode)
     v = 0.0
     n = _count(hand, trump)
     if _has(hand, trump, "J"):
