@@ -316,17 +316,23 @@ def raw_points(
 
 
 def score_deal(
-    contract: int, declarer_side: int, multiplier: int, raw: Sequence[int], pot: int
+    contract: int, declarer_side: int, multiplier: int, raw: Sequence[int], pot: int,
+    doubled: bool | None = None,
 ) -> tuple[str, list[int], int]:
     """§10: ``(outcome, awarded per side, new hanging pot)`` of a played deal.
 
-    ``multiplier`` is the one that applies (1 for a capot deal when doubles do
-    not include the capot).  Outcomes: ``made``, ``hung``, ``inside``,
-    ``doubled``, ``doubled_hung``.
+    ``multiplier`` is the one that applies; ``doubled`` says whether the
+    contract was doubled or redoubled (default: ``multiplier > 1``).  A doubled
+    deal follows §10.2 whatever its multiplier: with ``double_includes_capot``
+    off, a doubled capot deal is still scored "winner takes all", times 1.
+    Outcomes: ``made``, ``hung``, ``inside``, ``doubled``, ``doubled_hung``.
+
+    >>> score_deal(AT, 0, 1, [548, 80], 0, doubled=True)
+    ('doubled', [63, 0], 0)
     """
     d, o = declarer_side, 1 - declarer_side
     awarded = [0, 0]
-    if multiplier == 1:
+    if not (multiplier > 1 if doubled is None else doubled):
         if raw[d] > raw[o]:
             awarded[d] = round_points(raw[d], True, contract) + pot
             awarded[o] = round_points(raw[o], False, contract)
@@ -880,7 +886,7 @@ class Belote(MatchTotals, State):
         if capot is not None and not self._capot_doubles:
             mult = 1
         pot_in = self._pot
-        outcome, awarded, self._pot = score_deal(k, self._bidder & 1, mult, raw, pot_in)
+        outcome, awarded, self._pot = score_deal(k, self._bidder & 1, mult, raw, pot_in, doubled=self._mult > 1)
         self._scores[0] += awarded[0]
         self._scores[1] += awarded[1]
         sc = self._scores

@@ -995,11 +995,43 @@ def test_doubled_capot_and_option() -> None:
     assert (on["outcome"], on["raw"], on["capot"], on["awarded"]) == ("doubled", [252, 0], 0, [50, 0])
     off = _last("S", declarer=0, mult=2, card_points=[152, 0], winners=0, capot=True,
                 options={"double_includes_capot": False}).deal_results[-1]
-    assert (off["outcome"], off["multiplier_applied"], off["awarded"]) == ("made", 1, [25, 0])
+    # §10.2 still applies, with m = 1: the side with more raw points takes the rounded total
+    assert (off["outcome"], off["multiplier_applied"], off["awarded"]) == ("doubled", 1, [25, 0])
     # a doubled deal that is not a capot is still doubled with the option off
     nc = _last("S", declarer=0, mult=4, card_points=[100, 52], winners=0,
                options={"double_includes_capot": False}).deal_results[-1]
     assert (nc["outcome"], nc["awarded"]) == ("doubled", [16 * 4, 0])
+
+
+def test_doubled_capot_without_capot_doubling_keeps_the_doubled_procedure() -> None:
+    """``double_includes_capot = false``: a doubled capot deal is scored by §10.2 with m = 1.
+
+    Worked example found by playing in lockstep against an independent
+    implementation: the capotted side's belotes go to the side with more raw
+    points, as in a doubled deal; the undoubled procedure would give them 8.
+    """
+    deck = "AS AH AD 8S 8H 8D JS JH JD KS KH KD AC TS 8C 7S JC 9S KC QS TH TD TC 7H 7D 7C 9H 9D 9C QH QD QC"
+    state = core.new_match("belote", players=4, options={"double_includes_capot": False}, first_dealer=1)
+    state.apply(core.Action("deal", deck=tuple(deck.split())))
+    for call in ("AT", "double", "pass", "pass", "pass"):
+        state.apply(bid(call))
+    state.apply(play("TS"))
+    state.apply(play("7S"))
+    state.apply(core.Action("declare", cards=("JS", "JH", "JD", "JC"), call="carre"))
+    state.apply(play("JS"))
+    state.apply(play("QS", "belote"))
+    for lead in ("JH", "JD", "JC", "9S", "9H", "9D", "9C"):
+        state.apply(play(lead))
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.call == "belote"), legal[0]))  # seat 1: K or Q, belote
+        for _ in range(2):
+            state.apply(state.legal_actions()[0])
+    res = state.deal_results[-1]
+    assert len(res["belotes"]) == 4 and res["belotes"][0]["seat"] == 1
+    assert (res["capot"], res["raw"], res["multiplier"], res["multiplier_applied"]) == (0, [548, 80], 2, 1)
+    assert (res["outcome"], res["awarded"]) == ("doubled", [63, 0])
+    # with the default (capot doubled too) the same deal is worth twice as much
+    assert score_deal(AT, 0, 2, res["raw"], 0) == ("doubled", [126, 0], 0)
 
 
 def test_capot_against_declarers_is_inside() -> None:
