@@ -1182,9 +1182,9 @@ def test_ten_point_game_ten_of_trumps_is_burnable() -> None:
     the cards worth 0, the TC included.
     """
     deck = ("2S 2H QD 3S 8H TC AC 9S 2D 7S JH 6D 5C 7D 2C KD KH KC 4H QH 9C JC 3H QS 5S TH QC 8S JS 7C AS 8C "
-            "AD 4C 3D 6H 8D 5H X1 TD X2 TS 7H 6S AH JD 4D 4S 6C 9H 3C 5D KS 9D").split()
+            "AD 4C 3D 6H 8D 5H X1 TD X2 TS 7H 6S AH JD 4D 4S 6C 9H 3C 5D KS 9D")
     state = core.new_match("pitch", players=4, options={"ten_point": "game"}, first_dealer=3)
-    state.apply(core.Action("deal", deck=tuple(deck)))
+    state.apply(core.Action("deal", deck=tuple(deck.split())))
     for call in ("pass", "pass", "4", "6"):
         state.apply(bid(call))
     state.apply(core.Action("trump", suit="C"))

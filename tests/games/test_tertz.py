@@ -823,12 +823,12 @@ def test_worked_challenge_after_an_exchange_in_the_same_trick() -> None:
     # the same position rebuilt from seat 1's view (the AI's determinization) judges it the same way
     rebuilt = Tertz.from_view(s.view(1), s.hidden_zones(1))
     assert rebuilt.view(1)["exchange"] == {"seat": 0, "took": "TS", "gave": "7S", "trick": 1}
-    for st in (s, rebuilt):
-        st.apply(core.Action("declare", cards=("9H", "TH", "JH"), call="tertz"))
-        ev = [x for x in st.events if x["type"] == "declared"][-1]
+    for game in (s, rebuilt):
+        game.apply(core.Action("declare", cards=("9H", "TH", "JH"), call="tertz"))
+        ev = [x for x in game.events if x["type"] == "declared"][-1]
         assert (ev["seat"], ev["result"], ev["points"], ev["reply"]) == (1, "stands", 20, None)
-        assert st.view(None)["declared_points"] == [0, 20]
-        assert st.view(None)["dead"] == [[], []]
+        assert game.view(None)["declared_points"] == [0, 20]
+        assert game.view(None)["dead"] == [[], []]
 
 
 def test_sequence_order_rank_option() -> None:
