@@ -131,10 +131,35 @@ def check_each_legal_applies(state: core.State) -> None:
         state.clone().apply(action)
 
 
+def hidden_declarations(state: core.State, seat: int) -> dict[str, list[str]]:
+    """The cards of other seats' declarations that ``seat`` cannot see, as ``from_view`` takes them.
+
+    A seat may declare any of its combinations, so the category ``seat`` sees
+    does not always tell which; the owner's own view does.
+    """
+    out: dict[str, list[str]] = {}
+    for o in range(state.players):
+        decls = state.view(o).get("declarations")
+        if o == seat or not isinstance(decls, list):
+            continue
+        if state.game_id == "klaberjass":
+            mine = decls[o]
+        elif state.game_id == "belote":
+            mine = [d for d in decls if d["seat"] == o]
+        else:
+            continue
+        seen = state.view(seat)["declarations"]
+        seen_mine = seen[o] if state.game_id == "klaberjass" else [d for d in seen if d["seat"] == o]
+        if mine and any(d.get("cards") is None for d in seen_mine):
+            out[f"declared{o}"] = [c for d in mine for c in d["cards"]]
+    return out
+
+
 def check_from_view(state: core.State, rng: random.Random) -> None:
     cls = type(state)
     for seat in range(state.players):
-        rebuilt = cls.from_view(state.view(seat), state.hidden_zones(seat))
+        fill = {**state.hidden_zones(seat), **hidden_declarations(state, seat)}
+        rebuilt = cls.from_view(state.view(seat), fill)
         for q in [*range(state.players), None]:
             assert _comparable(rebuilt.view(q)) == _comparable(state.view(q)), (
                 f"from_view for seat {seat} differs in view of {q}"

@@ -55,7 +55,7 @@ from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
 from core.registry import find_game
 from core.state import CHANCE, State, View
-from core.tricks import NATURAL_INDEX, PLAIN_ORDER, TRUMP_ORDER, maximal_runs
+from core.tricks import PLAIN_ORDER, TRUMP_ORDER, maximal_runs
 
 DEFAULT_PLAYOUTS = 240
 """Rollouts per decision of the default ``hard`` bot."""
@@ -347,7 +347,6 @@ def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
     decls = view.get("declarations")
     if view.get("game") != "klaberjass" or not isinstance(decls, list):
         return True
-    trump = tb.trump
     tricks = view.get("tricks") or []
     for o, decl in enumerate(decls):
         if o == view.get("seat") or not decl or all(d.get("cards") is not None for d in decl):
@@ -363,11 +362,11 @@ def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
         for t in view.get("trick") or []:
             if t.get("seat") == o:
                 m |= 1 << CARD_IDS[t["card"]]
+        # any maximal runs may be declared (§7): each announced category needs its own run
         runs = maximal_runs(m)
-        runs.sort(key=lambda r: (len(r), NATURAL_INDEX[max(r, key=lambda c: NATURAL_INDEX[c])],
-                                 int(r[0] >> 4 == trump)), reverse=True)
-        got = ["20" if len(r) == 3 else "50" for r in runs[: len(decl)]]
-        if got != [str(d.get("call")) for d in decl]:
+        have = [sum(1 for r in runs if len(r) == 3), sum(1 for r in runs if len(r) > 3)]
+        calls = [str(d.get("call")) for d in decl]
+        if calls.count("20") > have[0] or calls.count("50") > have[1]:
             return False
     return True
 

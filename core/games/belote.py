@@ -217,21 +217,22 @@ def trick_winner_index(contract: int, trick: Sequence[int]) -> int:
     return best
 
 
-def declaration_options(hand: int, made: Sequence[tuple[str, int]]) -> dict[str, tuple[int, int, int]]:
-    """The declarations a player may add now, best of each category (§6.2).
+def declarable(hand: int, made: Sequence[tuple[str, int]]) -> list[tuple[str, int, int, int]]:
+    """Every declaration a player may add now (§6.2), as ``(call, mask, strength, points)``.
 
     ``hand`` is the player's 8-card hand, ``made`` the ``(call, mask)`` pairs it
-    has declared so far.  Returns ``{call: (mask, strength, points)}`` with, for
-    each category (``tierce``, ``quarte``, ``quint``, ``carre``), the best
-    combination still declarable: carrés not overlapping a declared sequence;
-    maximal runs (of the hand minus the declared carrés) not yet declared.
-    Strength orders combinations of one kind: sequences by length then top
-    card, carrés J > 9 > A > T > K > Q.
+    has declared so far.  The choices are the carrés not declared yet and not
+    overlapping a declared sequence, and the maximal runs of the hand minus the
+    declared carrés that are not declared yet: declaring the carrés of ``C'``
+    first and then any of the runs reaches every set §6.2 allows.  Listed by
+    category (``tierce``, ``quarte``, ``quint``, ``carre``), the best first in
+    each (sequences by length, then top card, then the first suit of S H D C;
+    carrés J > 9 > A > T > K > Q).  Strength orders combinations of one kind.
     """
     if not (hand & (hand >> 1) & (hand >> 2)) and not (
         hand & (hand >> 16) & (hand >> 32) & (hand >> 48) & _CARRE_RANK_BITS
     ):
-        return {}  # no run of three and no four of a kind: the common case, decided at once
+        return []  # no run of three and no four of a kind: the common case, decided at once
     carre_used = 0
     seq_used = 0
     for call, m in made:
@@ -239,12 +240,7 @@ def declaration_options(hand: int, made: Sequence[tuple[str, int]]) -> dict[str,
             carre_used |= m
         else:
             seq_used |= m
-    out: dict[str, tuple[int, int, int]] = {}
-    for i, r in enumerate(_CARRE_RANKS):
-        rm = _RANK_MASK[r]
-        if hand & rm == rm and not rm & (seq_used | carre_used):
-            out[CARRE] = (rm, 5 - i, _CARRE_POINTS[r])
-            break
+    seqs: list[tuple[int, int, str, int]] = []
     rem = hand & ~carre_used
     for s in range(4):
         base = s * 16 + 5
@@ -252,11 +248,25 @@ def declaration_options(hand: int, made: Sequence[tuple[str, int]]) -> dict[str,
             m = ((1 << length) - 1) << (base + start)
             if m & seq_used:
                 continue
-            call = SEQ_CALLS[min(length, 5) - 3]
-            strength = length * 16 + start + length - 1
-            prev = out.get(call)
-            if prev is None or strength > prev[1]:
-                out[call] = (m, strength, SEQ_POINTS[call])
+            seqs.append((min(length, 5), -(length * 16 + start + length - 1), SEQ_CALLS[min(length, 5) - 3], m))
+    seqs.sort()
+    out = [(call, m, -neg, SEQ_POINTS[call]) for _, neg, call, m in seqs]
+    for i, r in enumerate(_CARRE_RANKS):
+        rm = _RANK_MASK[r]
+        if hand & rm == rm and not rm & (seq_used | carre_used):
+            out.append((CARRE, rm, 5 - i, _CARRE_POINTS[r]))
+    return out
+
+
+def declaration_options(hand: int, made: Sequence[tuple[str, int]]) -> dict[str, tuple[int, int, int]]:
+    """The best declaration of each category a player may add now (see :func:`declarable`).
+
+    Returns ``{call: (mask, strength, points)}``.
+    """
+    out: dict[str, tuple[int, int, int]] = {}
+    for call, m, strength, points in declarable(hand, made):
+        if call not in out:
+            out[call] = (m, strength, points)
     return out
 
 
@@ -316,17 +326,23 @@ def raw_points(
 
 
 def score_deal(
-    contract: int, declarer_side: int, multiplier: int, raw: Sequence[int], pot: int
+    contract: int, declarer_side: int, multiplier: int, raw: Sequence[int], pot: int,
+    doubled: bool | None = None,
 ) -> tuple[str, list[int], int]:
     """§10: ``(outcome, awarded per side, new hanging pot)`` of a played deal.
 
-    ``multiplier`` is the one that applies (1 for a capot deal when doubles do
-    not include the capot).  Outcomes: ``made``, ``hung``, ``inside``,
-    ``doubled``, ``doubled_hung``.
+    ``multiplier`` is the one that applies; ``doubled`` says whether the
+    contract was doubled or redoubled (default: ``multiplier > 1``).  A doubled
+    deal follows §10.2 whatever its multiplier: with ``double_includes_capot``
+    off, a doubled capot deal is still scored "winner takes all", times 1.
+    Outcomes: ``made``, ``hung``, ``inside``, ``doubled``, ``doubled_hung``.
+
+    >>> score_deal(AT, 0, 1, [548, 80], 0, doubled=True)
+    ('doubled', [63, 0], 0)
     """
     d, o = declarer_side, 1 - declarer_side
     awarded = [0, 0]
-    if multiplier == 1:
+    if not (multiplier > 1 if doubled is None else doubled):
         if raw[d] > raw[o]:
             awarded[d] = round_points(raw[d], True, contract) + pot
             awarded[o] = round_points(raw[o], False, contract)
@@ -511,8 +527,7 @@ class Belote(MatchTotals, State):
         offers = self._decl_opts[p]
         if offers is None:
             made = [(call, m) for s, call, m in self._decls if s == p]
-            opts = declaration_options(self._hands[p], made)
-            offers = [_declare_action(call, opts[call][0]) for call in (*SEQ_CALLS, CARRE) if call in opts]
+            offers = [_declare_action(call, m) for call, m, _, _ in declarable(self._hands[p], made)]
             self._decl_opts[p] = offers
         return offers
 
@@ -666,7 +681,7 @@ class Belote(MatchTotals, State):
         if not offers:
             raise IllegalAction("you have nothing (more) to declare")
         shown = "; ".join(f"{a.call} {' '.join(a.cards or ())}" for a in offers)
-        raise IllegalAction(f"you can declare: {shown} (best combination of a kind first)")
+        raise IllegalAction(f"you can declare: {shown}")
 
     # -------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:
@@ -880,7 +895,7 @@ class Belote(MatchTotals, State):
         if capot is not None and not self._capot_doubles:
             mult = 1
         pot_in = self._pot
-        outcome, awarded, self._pot = score_deal(k, self._bidder & 1, mult, raw, pot_in)
+        outcome, awarded, self._pot = score_deal(k, self._bidder & 1, mult, raw, pot_in, doubled=self._mult > 1)
         self._scores[0] += awarded[0]
         self._scores[1] += awarded[1]
         sc = self._scores
@@ -995,11 +1010,14 @@ class Belote(MatchTotals, State):
         """Rebuild a state from ``view`` with the hidden zones holding ``fill``.
 
         Other seats' declarations are known only by category: each is rebuilt
-        as the best combination of that category in that seat's 8-card hand
-        (its hand in ``fill`` plus the cards it played), in announcement order,
-        exactly as the engine offers them.  If ``fill`` holds no such
-        combination, a placeholder (no cards, the weakest of its category)
-        stands in for it.
+        as the best combination of that category still declarable in that
+        seat's 8-card hand (its hand in ``fill`` plus the cards it played), in
+        announcement order.  If ``fill`` holds no such combination, a
+        placeholder (no cards, the weakest of its category) stands in for it.
+        A caller that knows (or samples) which combinations they are passes
+        their cards in ``fill["declared<seat>"]``: that seat's hidden
+        declarations one after another in announcement order, each in card
+        order as the engine lists them.
         """
         st = cls(int(view["players"]), dict(view["options"]), int(view["dealer"]))
         st._dealer = int(view["dealer"])
@@ -1058,10 +1076,13 @@ class Belote(MatchTotals, State):
                 played[(tl + i) & 3] |= 1 << c
         for i, c in enumerate(st._trick):
             played[(st._leader + i) & 3] |= 1 << c
+        given = {s: [_CID[c] for c in fill[f"declared{s}"]] for s in range(4) if f"declared{s}" in fill}
         for d in view["declarations"]:
             s, call = int(d["seat"]), str(d["call"])
             if "cards" in d:
                 mask = strs_to_mask(d["cards"])
+            elif given.get(s):
+                mask = _take_combination(given[s], call)
             else:
                 made = [(c2, m2) for s2, c2, m2 in st._decls if s2 == s]
                 opt = declaration_options(st._hands[s] | played[s], made).get(call)
@@ -1089,3 +1110,18 @@ class Belote(MatchTotals, State):
             else:
                 cur, bidder, mult, passes = _CONTRACT_INDEX[call], s, 1, 0
         self._cur, self._bidder, self._mult, self._passes = cur, bidder, mult, passes
+
+
+def _take_combination(cards: list[int], call: str) -> int:
+    """Remove the first combination of category ``call`` from ``cards`` (see ``from_view``); its mask."""
+    if call == "quint":  # the whole run, 5 to 8 cards
+        n = 1
+        while n < len(cards) and cards[n] == cards[n - 1] + 1:
+            n += 1
+    else:
+        n = 3 if call == "tierce" else 4  # a quarte or a carré
+    mask = 0
+    for c in cards[:n]:
+        mask |= 1 << c
+    del cards[:n]
+    return mask

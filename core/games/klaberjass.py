@@ -144,7 +144,7 @@ def ranked_runs(hand: int, trump: int) -> list[list[int]]:
 
     Each run is a list of card ids, lowest first.  Best first means: longer,
     then higher top card, then in trumps, then (a fixed tie-break between two
-    equal plain runs) higher suit index.
+    equal plain runs) the first suit in S H D C order.
     """
     found: list[tuple[tuple[int, int, int, int], list[int]]] = []
     for s in range(4):
@@ -153,7 +153,7 @@ def ranked_runs(hand: int, trump: int) -> list[list[int]]:
             continue
         for start, length in _RUNS_BY_BYTE[b]:
             base = s * 16 + _RANK_SHIFT + start
-            found.append(((length, start + length - 1, int(s == trump), s), list(range(base, base + length))))
+            found.append(((length, start + length - 1, int(s == trump), -s), list(range(base, base + length))))
     found.sort(key=lambda x: x[0], reverse=True)
     return [run for _, run in found]
 
@@ -425,21 +425,23 @@ class Klaberjass(MatchTotals, State):
                 return [EXCHANGE, KEEP]
             return [KEEP]
         if ph == "declaring":
-            nxt = self._next_declaration()
-            return [DONE] if nxt is None else [nxt, DONE]
+            return [*self._declare_offers(), DONE]
         return []
 
-    def _next_declaration(self) -> Action | None:
+    def _declare_offers(self) -> list[Action]:
+        """The runs the seat to act may declare now, best first (§7).
+
+        Every maximal run of its hand not declared yet; with ``best_only``
+        nothing once it has declared one (its turn then passes at once).
+        Declaring the first offer until none is left declares them all.
+        """
         seat = self._cp
         assert seat is not None
-        k = len(self.declared[seat])
-        if self.best_only and k:
-            return None
-        runs = ranked_runs(self.hands[seat], self.trump)
-        if k >= len(runs):
-            return None
-        run = runs[k]
-        return Action("declare", cards=tuple(_strs(run)), call=run_call(run))
+        done = self.declared[seat]
+        if self.best_only and done:
+            return []
+        return [Action("declare", cards=tuple(_strs(run)), call=run_call(run))
+                for run in ranked_runs(self.hands[seat], self.trump) if run not in done]
 
     # ----------------------------------------------------------------- check
     def _check(self, action: Action) -> None:
@@ -461,13 +463,13 @@ class Klaberjass(MatchTotals, State):
         legal = self.legal_actions()
         if action in legal:
             return
-        if ph == "declaring" and action.type == "declare" and legal[0].type == "declare":
-            offer = legal[0]  # the same run with its cards in another order
-            if action.cards is not None and sorted(action.cards) == sorted(offer.cards or ()):
-                if action.call == offer.call:
-                    return
-                n = len(action.cards)
-                raise IllegalAction(f"a run of {_COUNT_NAMES.get(n, str(n))} is declared as {offer.call}")
+        if ph == "declaring" and action.type == "declare" and action.cards is not None:
+            for offer in legal:  # the same run with its cards in another order
+                if offer.type == "declare" and sorted(action.cards) == sorted(offer.cards or ()):
+                    if action.call == offer.call:
+                        return
+                    n = len(action.cards)
+                    raise IllegalAction(f"a run of {_COUNT_NAMES.get(n, str(n))} is declared as {offer.call}")
         raise IllegalAction(self._why_not(action))
 
     def _why_not(self, action: Action) -> str:
@@ -504,11 +506,11 @@ class Klaberjass(MatchTotals, State):
                 assert seat is not None
                 if self.best_only and self.declared[seat]:
                     return "only one sequence may be declared"
-                nxt = self._next_declaration()
-                if nxt is None:
+                offers = self._declare_offers()
+                if not offers:
                     return "you have no other sequence to declare"
-                return (f"declare your best remaining sequence ({' '.join(nxt.cards or ())}, "
-                        f"call {nxt.call}) or say done")
+                shown = "; ".join(f"{' '.join(a.cards or ())} (call {a.call})" for a in offers)
+                return f"declare a whole run of your hand ({shown}) or say done"
             return "declare a sequence or say done"
         return "that is not possible now"
 
@@ -920,10 +922,14 @@ class Klaberjass(MatchTotals, State):
     def from_view(cls, view: View, fill: Mapping[str, Sequence[str]]) -> Klaberjass:
         """Rebuild a state from ``view`` with the hidden zones holding ``fill`` (AI determinization).
 
-        The opponent's declared sequences, hidden until revealed, are taken to
-        be its best runs (as the engine only lets a seat declare its runs best
-        first) of the hand it held when declaring: its filled hand plus the
-        cards it has played this deal.
+        The opponent's declared sequences, hidden until revealed, are rebuilt
+        from the hand it held when declaring (its filled hand plus the cards it
+        has played this deal): for each announced category in turn, its best
+        run of that category not used yet (the run a seat that declares its
+        best first would have shown); if the fill holds none, its best unused
+        run of any category.  A caller that knows (or samples) which runs they
+        are passes their cards in ``fill["declared<seat>"]``, run after run in
+        announcement order, each low to high.
         """
         st = cls(int(view["players"]), dict(view["options"]), int(view["first_dealer"]))
         st.dealer = int(view["dealer"])
@@ -985,7 +991,33 @@ class Klaberjass(MatchTotals, State):
                 continue
             if all(d["cards"] is not None for d in decl):
                 st.declared[o] = [[CARD_IDS[c] for c in d["cards"]] for d in decl]
+            elif f"declared{o}" in fill:
+                st.declared[o] = _split_runs([CARD_IDS[c] for c in fill[f"declared{o}"]])
             else:
-                at_decl = st.hands[o] | st.played[o]
-                st.declared[o] = ranked_runs(at_decl, st.trump)[: len(decl)]
+                st.declared[o] = _rebuild_runs(ranked_runs(st.hands[o] | st.played[o], st.trump),
+                                               [str(d["call"]) for d in decl])
         return st
+
+
+def _split_runs(cards: Sequence[int]) -> list[list[int]]:
+    """Cut a list of runs, each low to high, back into the runs."""
+    out: list[list[int]] = []
+    for c in cards:
+        if out and c == out[-1][-1] + 1:
+            out[-1].append(c)
+        else:
+            out.append([c])
+    return out
+
+
+def _rebuild_runs(runs: list[list[int]], calls: Sequence[str]) -> list[list[int]]:
+    """Runs (best first) standing for hidden declarations of ``calls``: see :meth:`Klaberjass.from_view`."""
+    free = list(runs)
+    out: list[list[int]] = []
+    for call in calls:
+        run = next((r for r in free if run_call(r) == call), free[0] if free else None)
+        if run is None:
+            break
+        free.remove(run)
+        out.append(run)
+    return out

@@ -160,8 +160,9 @@ class Tables:
                 pips[_cid("A", o)] = 4
                 pips[_cid("T", o)] = 10
         self.pips: list[int] = pips
-        # "point cards" for the burning rule: worth > 0, and the ten of trumps always
-        bp = 1 << self.ten
+        # "point cards" for the burning rule (§6.4): worth > 0 in this variant, so under
+        # ``ten_point = game`` the ten of trumps (worth 0 by itself, §13) is burnable
+        bp = 0
         for c in order:
             if value[c] > 0:
                 bp |= 1 << c

@@ -153,8 +153,10 @@ Combo = tuple[tuple[int, int, int], int, str]
 def combinations(hand: int, trump: int, rank_order: bool) -> list[Combo]:
     """Every combination held in ``hand``: maximal runs of 3+ and the counting fours.
 
-    Sorted best first by the comparison key of §14.2.  ``rank_order`` uses
-    each suit's trick order for sequences instead of the natural order.
+    Sorted best first by the comparison key of §14.2; two equally high
+    plain sequences come in suit order S H D C (a trump sequence is higher
+    than an equal plain one).  ``rank_order`` uses each suit's trick order
+    for sequences instead of the natural order.
 
     >>> from core.cards import strs_to_mask
     >>> [c[2] for c in combinations(strs_to_mask(["7H", "8H", "9H", "TH", "QS", "KS", "AS"]), 0, False)]
@@ -176,7 +178,7 @@ def combinations(hand: int, trump: int, rank_order: bool) -> list[Combo]:
         m = FOUR_MASK[r]
         if hand & m == m:
             out.append(((FOUR_CATEGORY[r], 0, 0), m, FOUR_CALLS[r]))
-    out.sort(reverse=True)
+    out.sort(key=lambda cb: (cb[0], -cb[1]), reverse=True)  # equal keys: the lower suit first
     return out
 
 
@@ -407,6 +409,8 @@ class Tertz(MatchTotals, State):
         self._scored_fours = [0, 0]
         self._dead: list[list[int]] = [[], []]
         self._exchanged = -1
+        self._exchange_took = -1  # the face-up card taken by the seven exchange
+        self._exchange_trick = 0  # 1-based number of the trick in which it was made
 
     def _copy_mutable(self, new: State) -> None:
         assert isinstance(new, Tertz)
@@ -668,6 +672,8 @@ class Tertz(MatchTotals, State):
         self._known[p] = (self._known[p] & ~(1 << seven)) | (1 << up)
         self._stock[-1] = seven
         self._exchanged = p
+        self._exchange_took = up
+        self._exchange_trick = len(self._tricks) + 1
         self._step = 1
         self._done = (*self._done, "exchange")
         self._emit({"type": "exchange", "seat": p, "took": CARD_STRS[up], "gave": CARD_STRS[seven]})
@@ -689,9 +695,7 @@ class Tertz(MatchTotals, State):
             return
         key, _m, call = next(cb for cb in self._eligible(p, self._hands[p]) if cb[1] == m)
         o = 1 - p
-        h_o = self._hands[o]
-        if self._trick and self._leader == o:
-            h_o |= 1 << self._trick[0]
+        h_o = self._start_hand(o)
         best: Combo | None = None
         for cb in self._eligible(o, h_o):
             if cb[0] > key:
@@ -714,6 +718,20 @@ class Tertz(MatchTotals, State):
         self._step = 3
         self._done = (*self._done, "declare")
         self._emit({"type": "declared", **rec})
+
+    def _start_hand(self, o: int) -> int:
+        """The 9 cards ``o`` held at the start of the current trick (§14.5 ``H_O``).
+
+        His hand now, plus his card on the table if he led, with a seven
+        exchange he made in this trick undone (the seven back, the card he
+        took out).
+        """
+        h = self._hands[o]
+        if self._trick and self._leader == o:
+            h |= 1 << self._trick[0]
+        if self._exchanged == o and self._exchange_trick == len(self._tricks) + 1:
+            h = (h & ~(1 << self._exchange_took)) | (1 << SEVEN[self._trump])
+        return h
 
     def _score_combo(self, s: int, m: int, call: str) -> None:
         self._decl_points[s] += COMBO_VALUE[call]
@@ -885,6 +903,9 @@ class Tertz(MatchTotals, State):
             "trick_number": min(len(self._tricks) + 1, TRICKS) if dealt else 0,
             "play_rules": "B" if dealt and not self._stock else "A",
             "exchanged": self._exchanged if self._exchanged >= 0 else None,
+            "exchange": None if self._exchanged < 0 else {
+                "seat": self._exchanged, "took": CARD_STRS[self._exchange_took],
+                "gave": CARD_STRS[SEVEN[self._trump]], "trick": self._exchange_trick},
             "breaker": self._breaker if self._phase == BREAK else None,
             "turn_done": list(self._done),
             "declarations": json_copy(self._decls),
@@ -950,6 +971,10 @@ class Tertz(MatchTotals, State):
         st._turn = int(view["current_player"]) if st._phase == PLAY else st._leader
         st._breaker = int(view["breaker"]) if view["breaker"] is not None else -1
         st._exchanged = int(view["exchanged"]) if view["exchanged"] is not None else -1
+        ex = view.get("exchange")
+        if ex is not None:
+            st._exchange_took = CARD_IDS[ex["took"]]
+            st._exchange_trick = int(ex["trick"])
         st._done = tuple(view["turn_done"])
         st._step = max((_STEP_OF[d] for d in st._done), default=0)
         for rec in view["declarations"]:

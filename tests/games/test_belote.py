@@ -27,6 +27,7 @@ from core.games.belote import (
     SEQ_CALLS,
     Belote,
     compare_declarations,
+    declarable,
     declaration_options,
     declaration_points,
     declaration_strength,
@@ -807,11 +808,43 @@ def test_placeholder_declaration_scores_when_uncontested() -> None:
         assert weakest[call] == declaration_strength(call, mask(cards))
 
 
-def test_best_of_a_kind_first_two_tierces() -> None:
+def test_any_subset_of_the_candidate_sequences() -> None:
+    """§6.2 step 3: the player declares any subset of the candidate sequences, the best listed first."""
     state = dealt(3, {0: ["7S", "8S", "9S", "QH", "KH", "AH", "7D", "9C"]}, ["H", "pass", "pass", "pass"])
+    assert _offers(state) == [("tierce", ("QH", "KH", "AH")), ("tierce", ("7S", "8S", "9S"))]
+    both = state.clone()
+    both.apply(core.Action("declare", cards=("QH", "KH", "AH"), call="tierce"))
+    assert _offers(both) == [("tierce", ("7S", "8S", "9S"))]
+    both.apply(core.Action("declare", cards=("7S", "8S", "9S"), call="tierce"))
+    assert _offers(both) == []
+    # only the weaker one: the ace-high tierce stays hidden
+    state.apply(core.Action("declare", cards=("7S", "8S", "9S"), call="tierce"))
     assert _offers(state) == [("tierce", ("QH", "KH", "AH"))]
-    state.apply(core.Action("declare", cards=("QH", "KH", "AH"), call="tierce"))
-    assert _offers(state) == [("tierce", ("7S", "8S", "9S"))]
+    state.apply(play("7D"))
+    assert state.view(1)["declarations"] == [{"seat": 0, "call": "tierce"}]
+    # another seat's determinization given the declared cards rebuilds them exactly
+    fill = {**state.hidden_zones(1), "declared0": ["7S", "8S", "9S"]}
+    assert Belote.from_view(state.view(1), fill).view(0)["declarations"] == state.view(0)["declarations"]
+    # without them, the best tierce of the hand stands for it
+    guess = Belote.from_view(state.view(1), state.hidden_zones(1)).view(0)["declarations"]
+    assert guess == [{"seat": 0, "call": "tierce", "cards": ["QH", "KH", "AH"]}]
+
+
+def test_every_carre_and_overlapping_choice_is_offered() -> None:
+    """§6.2 step 1: any subset of the carrés; a card counts in a carré or in a sequence, the player chooses."""
+    hand = ["JS", "JH", "JD", "JC", "9S", "9H", "9D", "9C"]
+    state = dealt(3, {0: hand}, ["S", "pass", "pass", "pass"])
+    assert _offers(state) == [("carre", ("JS", "JH", "JD", "JC")), ("carre", ("9S", "9H", "9D", "9C"))]
+    state.apply(core.Action("declare", cards=("9S", "9H", "9D", "9C"), call="carre"))  # the nines only
+    assert _offers(state) == [("carre", ("JS", "JH", "JD", "JC"))]
+    # a sequence and an overlapping carré: declaring one removes the other, and the run is cut by the carré
+    state = dealt(3, {0: ["8H", "9H", "TH", "JH", "JS", "JD", "JC", "7C"]}, ["S", "pass", "pass", "pass"])
+    assert _offers(state) == [("quarte", ("8H", "9H", "TH", "JH")), ("carre", ("JS", "JH", "JD", "JC"))]
+    c = state.clone()
+    c.apply(core.Action("declare", cards=("JS", "JH", "JD", "JC"), call="carre"))
+    assert _offers(c) == [("tierce", ("8H", "9H", "TH"))]
+    state.apply(core.Action("declare", cards=("8H", "9H", "TH", "JH"), call="quarte"))
+    assert _offers(state) == []
 
 
 def test_long_run_is_one_quint() -> None:
@@ -995,11 +1028,43 @@ def test_doubled_capot_and_option() -> None:
     assert (on["outcome"], on["raw"], on["capot"], on["awarded"]) == ("doubled", [252, 0], 0, [50, 0])
     off = _last("S", declarer=0, mult=2, card_points=[152, 0], winners=0, capot=True,
                 options={"double_includes_capot": False}).deal_results[-1]
-    assert (off["outcome"], off["multiplier_applied"], off["awarded"]) == ("made", 1, [25, 0])
+    # §10.2 still applies, with m = 1: the side with more raw points takes the rounded total
+    assert (off["outcome"], off["multiplier_applied"], off["awarded"]) == ("doubled", 1, [25, 0])
     # a doubled deal that is not a capot is still doubled with the option off
     nc = _last("S", declarer=0, mult=4, card_points=[100, 52], winners=0,
                options={"double_includes_capot": False}).deal_results[-1]
     assert (nc["outcome"], nc["awarded"]) == ("doubled", [16 * 4, 0])
+
+
+def test_doubled_capot_without_capot_doubling_keeps_the_doubled_procedure() -> None:
+    """``double_includes_capot = false``: a doubled capot deal is scored by §10.2 with m = 1.
+
+    Worked example found by playing in lockstep against an independent
+    implementation: the capotted side's belotes go to the side with more raw
+    points, as in a doubled deal; the undoubled procedure would give them 8.
+    """
+    deck = "AS AH AD 8S 8H 8D JS JH JD KS KH KD AC TS 8C 7S JC 9S KC QS TH TD TC 7H 7D 7C 9H 9D 9C QH QD QC"
+    state = core.new_match("belote", players=4, options={"double_includes_capot": False}, first_dealer=1)
+    state.apply(core.Action("deal", deck=tuple(deck.split())))
+    for call in ("AT", "double", "pass", "pass", "pass"):
+        state.apply(bid(call))
+    state.apply(play("TS"))
+    state.apply(play("7S"))
+    state.apply(core.Action("declare", cards=("JS", "JH", "JD", "JC"), call="carre"))
+    state.apply(play("JS"))
+    state.apply(play("QS", "belote"))
+    for lead in ("JH", "JD", "JC", "9S", "9H", "9D", "9C"):
+        state.apply(play(lead))
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.call == "belote"), legal[0]))  # seat 1: K or Q, belote
+        for _ in range(2):
+            state.apply(state.legal_actions()[0])
+    res = state.deal_results[-1]
+    assert len(res["belotes"]) == 4 and res["belotes"][0]["seat"] == 1
+    assert (res["capot"], res["raw"], res["multiplier"], res["multiplier_applied"]) == (0, [548, 80], 2, 1)
+    assert (res["outcome"], res["awarded"]) == ("doubled", [63, 0])
+    # with the default (capot doubled too) the same deal is worth twice as much
+    assert score_deal(AT, 0, 2, res["raw"], 0) == ("doubled", [126, 0], 0)
 
 
 def test_capot_against_declarers_is_inside() -> None:
@@ -1182,13 +1247,15 @@ def test_declaration_offers_follow_overlap_rules(hand_set: set[str], rnd: random
     hand = mask(sorted(hand_set))
     made: list[tuple[str, int]] = []
     while True:
-        opts = declaration_options(hand, made)
-        if not opts:
+        every = declarable(hand, made)
+        best = declaration_options(hand, made)
+        assert {call: (m, st_, pts) for call, m, st_, pts in reversed(every)} == best  # the first of a kind
+        if not every:
             break
-        call = rnd.choice(sorted(opts))
-        made.append((call, opts[call][0]))
-        assert declaration_points(call, opts[call][0]) == opts[call][2]
-        assert declaration_strength(call, opts[call][0]) == opts[call][1]
+        call, m, strength, points = rnd.choice(every)  # any of them, in any order
+        made.append((call, m))
+        assert declaration_points(call, m) == points
+        assert declaration_strength(call, m) == strength
     carres = 0
     seqs = 0
     for call, m in made:

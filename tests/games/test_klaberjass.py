@@ -343,7 +343,7 @@ def test_all_of_winner_scores_every_declared_run() -> None:
     assert legal_json(s)[0] == {"type": "declare", "cards": ["7C", "8C", "9C", "TC"], "call": "50"}
     act(s, legal_json(s)[0])
     assert s.current_player == 0  # may declare more
-    assert legal_json(s)[0] == {"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"}
+    assert legal_json(s) == [{"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"}, {"type": "done"}]
     act(s, legal_json(s)[0])
     assert legal_json(s) == [{"type": "done"}]
     act(s, {"type": "done"})
@@ -358,16 +358,20 @@ def test_all_of_winner_scores_every_declared_run() -> None:
     assert s.view(0)["declarations"][1] == [{"call": "20", "cards": None}]
 
 
-def test_best_only_one_declaration_and_only_best_run() -> None:
+def test_best_only_one_declaration_of_any_maximal_run() -> None:
+    """§7 ``best_only``: at most one sequence, any maximal run of the hand; the best is offered first."""
     s0 = ["7C", "8C", "9C", "TC", "QH", "KH", "AH", "7D", "9D"]
     s = new(1)
     act(s, {"type": "deal", "deck": make_deck(s0, ["8H"], "JH")})
     act(s, bid("take"))
     while s.view(None)["phase"] == "exchange":
         act(s, {"type": "keep"})
-    with pytest.raises(core.IllegalAction, match="best remaining sequence"):
-        act(s, {"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"})
-    with pytest.raises(core.IllegalAction):
+    assert legal_json(s) == [{"type": "declare", "cards": ["7C", "8C", "9C", "TC"], "call": "50"},
+                             {"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"}, {"type": "done"}]
+    weaker = s.clone()
+    act(weaker, {"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"})  # hides the fifty
+    assert weaker.current_player == 1 and weaker.view(1)["declarations"][0] == [{"call": "20", "cards": None}]
+    with pytest.raises(core.IllegalAction, match="whole run"):
         act(s, {"type": "declare", "cards": ["7C", "8C", "9C"], "call": "20"})  # not maximal
     with pytest.raises(core.IllegalAction, match="a run of four is declared as 50"):
         act(s, {"type": "declare", "cards": ["7C", "8C", "9C", "TC"], "call": "20"})
@@ -377,6 +381,28 @@ def test_best_only_one_declaration_and_only_best_run() -> None:
     assert s.view(0)["declarations"][0] == [{"call": "50", "cards": ["7C", "8C", "9C", "TC"]}]
     mine = [e for e in s.events_for(0) if e["type"] == "declared"]
     assert mine == [{"type": "declared", "seat": 0, "call": "50", "cards": ["7C", "8C", "9C", "TC"]}]
+
+
+def test_all_of_winner_any_subset_of_runs() -> None:
+    """§7 ``all_of_winner``: any non-empty subset of the maximal runs, declared one by one in any order."""
+    s0 = ["7C", "8C", "9C", "TC", "QH", "KH", "AH", "7D", "9D"]
+    s1 = ["JS", "QS", "KS", "8D", "TD", "AD", "7H", "9H", "AC"]
+    s = new(1, sequence_scoring="all_of_winner")
+    act(s, {"type": "deal", "deck": make_deck(s0, s1, "8H")})
+    act(s, bid("take"))
+    while s.view(None)["phase"] == "exchange":
+        act(s, {"type": "keep"})
+    act(s, {"type": "declare", "cards": ["QH", "KH", "AH"], "call": "20"})  # the weaker run first
+    assert legal_json(s) == [{"type": "declare", "cards": ["7C", "8C", "9C", "TC"], "call": "50"}, {"type": "done"}]
+    act(s, {"type": "done"})  # the fifty stays hidden
+    act(s, {"type": "declare", "cards": ["JS", "QS", "KS"], "call": "20"})
+    act(s, {"type": "done"})
+    v = s.view(None)
+    assert v["sequence_winner"] == 0 and v["sequence_points"] == [20, 0]  # A high beats K high
+    # the dealer rebuilds the hidden declaration from a fill: the run of the announced category
+    fill = s.hidden_zones(1)
+    rebuilt = core.GAMES["klaberjass"].from_view(s.view(1), fill)
+    assert rebuilt.declared[0] == [[CARD_IDS[c] for c in ("QH", "KH", "AH")]]
 
 
 def test_declaration_uses_hand_after_exchange() -> None:
@@ -974,8 +1000,9 @@ def test_engine_legal_actions_match_spec_in_random_matches() -> None:
                 assert [a["type"] for a in legal] == (["exchange", "keep"] if holder else ["keep"])
             elif ph == "declaring":
                 runs = ranked_runs(strs_to_mask(hand), SUITS.index(v["trump"]))
-                k = len(v["declarations"][cp])
-                expect = [] if (k and v["options"]["sequence_scoring"] == "best_only") else runs[k:k + 1]
+                made = [d["cards"] for d in v["declarations"][cp]]
+                expect = [] if (made and v["options"]["sequence_scoring"] == "best_only") else [
+                    r for r in runs if [CARD_STRS[c] for c in r] not in made]
                 assert [a["cards"] for a in legal if a["type"] == "declare"] == [
                     [CARD_STRS[c] for c in r] for r in expect]
             elif ph == "bidding":

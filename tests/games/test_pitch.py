@@ -1151,7 +1151,7 @@ def test_moon_needs_every_point_of_the_variant_even_after_a_burn() -> None:
 
 def test_ten_point_game_tie_scores_nobody() -> None:
     """``ten_point = game``: equal pips (10 each, the burned JS's pip gone) give nobody the game point."""
-    trumps = {0: ["AS", "JS", "JC", "X1", "TS", "3S", "2S", "9S"], 1: ["X2", "8S"], 2: ["KS", "QS", "7S"],
+    trumps = {0: ["AS", "JS", "JC", "X1", "X2", "3S", "2S", "9S"], 1: ["TS", "8S"], 2: ["KS", "QS", "7S"],
               3: ["6S", "5S", "4S"]}
     deck = build_deck(4, 3, "S", 10, trumps)
     state = match_with_scores(4, {"ten_point": "game"}, dealer=3)
@@ -1162,16 +1162,40 @@ def test_ten_point_game_tie_scores_nobody() -> None:
     state.apply(core.Action("discard", cards=("9S",)))
     state.apply(core.Action("discard", cards=("JS",)))
     play_tricks(state, [
-        [{"seat": 0, "card": "TS"}, {"seat": 1, "card": "X2"}, {"seat": 2, "card": "7S"}, {"seat": 3, "card": "4S"}],
-        [{"seat": 1, "card": "8S"}, {"seat": 2, "card": "KS"}, {"seat": 3, "card": "5S"}, {"seat": 0, "card": "2S"}],
+        [{"seat": 0, "card": "2S"}, {"seat": 1, "card": "TS"}, {"seat": 2, "card": "7S"}, {"seat": 3, "card": "4S"}],
+        [{"seat": 1, "card": "8S"}, {"seat": 2, "card": "KS"}, {"seat": 3, "card": "5S"}, {"seat": 0, "card": "3S"}],
         [{"seat": 2, "card": "QS"}, {"seat": 3, "card": "6S"}, {"seat": 0, "card": "AS"}],
-        [{"seat": 0, "card": "JC"}], [{"seat": 0, "card": "X1"}], [{"seat": 0, "card": "3S"}]])
+        [{"seat": 0, "card": "JC"}], [{"seat": 0, "card": "X1"}], [{"seat": 0, "card": "X2"}]])
     res = state.deal_results[-1]
     # pips: team 0 KS 3 + QS 2 + AS 4 + JC 1 = 10, team 1 TS 10
     assert res["game_point"] is None
-    assert res["card_points"] == [7, 1] and res["burned_points"] == 1
+    assert res["card_points"] == [8, 0] and res["burned_points"] == 1
     assert res["card_total"] == 10 - 1 - 1 == sum(res["card_points"])
-    assert res["outcome"] == "made" and res["awarded"] == [7, 1]
+    assert res["outcome"] == "made" and res["awarded"] == [8, 0]
+
+
+def test_ten_point_game_ten_of_trumps_is_burnable() -> None:
+    """``ten_point = game``: the ten of trumps is worth 0 by itself (§13), so it is no "point card" (§6.4).
+
+    Worked example found by playing in lockstep against an independent
+    implementation: seat 1 holds 3C 6C 7C JS KC TC X2 and burns first among
+    the cards worth 0, the TC included.
+    """
+    deck = ("2S 2H QD 3S 8H TC AC 9S 2D 7S JH 6D 5C 7D 2C KD KH KC 4H QH 9C JC 3H QS 5S TH QC 8S JS 7C AS 8C "
+            "AD 4C 3D 6H 8D 5H X1 TD X2 TS 7H 6S AH JD 4D 4S 6C 9H 3C 5D KS 9D")
+    state = core.new_match("pitch", players=4, options={"ten_point": "game"}, first_dealer=3)
+    state.apply(core.Action("deal", deck=tuple(deck.split())))
+    for call in ("pass", "pass", "4", "6"):
+        state.apply(bid(call))
+    state.apply(core.Action("trump", suit="C"))
+    state.apply(core.Action("declare", call="to_partner"))
+    assert state.view(1)["phase"] == "burn" and state.current_player == 1
+    assert sorted(hand(state, 1)) == sorted(["3C", "6C", "7C", "JS", "KC", "TC", "X2"])
+    assert sorted(a.cards[0] for a in state.legal_actions() if a.cards) == ["6C", "7C", "KC", "TC"]
+    assert burn_rule(["3C", "6C", "7C", "JS", "KC", "TC", "X2"], "C", ten_point="game") == {
+        "must_burn": 1, "mandatory": [], "choose": 1, "from": ["KC", "TC", "7C", "6C"]}
+    # with the ten of trumps a point card (the default), it is protected
+    assert burn_rule(["3C", "6C", "7C", "JS", "KC", "TC", "X2"], "C")["from"] == ["KC", "7C", "6C"]
 
 
 def test_moon_from_exactly_zero_wins() -> None:

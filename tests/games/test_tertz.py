@@ -766,9 +766,10 @@ def test_challenge_includes_the_opponents_led_card() -> None:
     assert s.view(None)["known"][0] == ["JH", "QH"]
 
 
-def test_challenge_hand_holds_the_card_taken_by_the_exchange() -> None:
-    """Rules note: H_O is what the opponent holds now plus his led card, so after exchanging
-    the seven on his lead he shows the turned card he took (Q-K-A of trumps), not the seven."""
+def test_challenge_hand_is_the_hand_at_the_start_of_the_trick() -> None:
+    """§14.5: H_O is the 9 cards O held when the trick began.  A seven he exchanged on his lead in
+    this trick still counts (the turned card he took does not); from the next trick on, the
+    card he took counts."""
     o_hand = ["7H", "QH", "KH", "8S", "TS", "7D", "9D", "8C", "AC"]
     p_hand = ["TD", "JD", "QD", "8H", "9S", "7S", "7C", "9C", "KS"]
     s = dealt_match(o_hand, p_hand, "AH", dealer_seat=1)  # seat 0 leads, hearts are trumps
@@ -776,8 +777,58 @@ def test_challenge_hand_holds_the_card_taken_by_the_exchange() -> None:
     play(s, "AC")
     s.apply(core.Action("declare", cards=("TD", "JD", "QD"), call="tertz"))
     ev = [x for x in s.events if x["type"] == "declared"][-1]
+    assert ev["result"] == "stands" and ev["reply"] is None  # no Q-K-A of trumps at the start of the trick
+    assert s.view(None)["declared_points"] == [0, 20]
+    assert s.view(None)["exchange"] == {"seat": 0, "took": "AH", "gave": "7H", "trick": 1}
+
+    s = dealt_match(o_hand, p_hand, "AH", dealer_seat=1)
+    s.apply(core.Action("exchange"))
+    play(s, "AC")
+    play(s, "7C")  # seat 0 wins trick 1, seat 1 breaks the stock
+    s.apply(core.Action("break", n=1))
+    assert s.current_player == 0 and "AH" in (s.view(0)["hands"][0] or [])
+    play(s, "8S")
+    s.apply(core.Action("declare", cards=("TD", "JD", "QD"), call="tertz"))
+    ev = [x for x in s.events if x["type"] == "declared"][-1]
     assert ev["result"] == "beaten" and ev["reply"]["cards"] == ["QH", "KH", "AH"]
     assert s.view(None)["declared_points"] == [20, 0]
+
+
+def test_challenge_shows_the_first_of_two_equal_runs() -> None:
+    """Rules note: two equally high plain runs in the challenger's hand: he shows the one in the first
+    suit of S H D C; a trump run is higher than an equal plain one and is shown before it."""
+    p_hand = ["8D", "9D", "TD", "7S", "9S", "7H", "9H", "7C", "8C"]  # one tertz, T high
+    for o_hand, shown in ((["JH", "QH", "KH", "JS", "QS", "KS", "AD", "KD", "9C"], ["JS", "QS", "KS"]),
+                          (["JS", "QS", "KS", "JC", "QC", "KC", "AD", "KD", "7D"], ["JC", "QC", "KC"])):
+        s = dealt_match(p_hand, o_hand, "AC", dealer_seat=1)  # seat 0 (p_hand) leads, clubs are trumps
+        s.apply(core.Action("declare", cards=("8D", "9D", "TD"), call="tertz"))
+        ev = [x for x in s.events if x["type"] == "declared"][-1]
+        assert ev["result"] == "beaten" and ev["reply"] == {"seat": 1, "call": "tertz", "cards": shown, "points": 20}
+    # the declaration offers list them in the same order
+    s = dealt_match(["JH", "QH", "KH", "JS", "QS", "KS", "AD", "KD", "9C"], p_hand, "AC", dealer_seat=1)
+    assert [a.cards for a in declares(s)] == [("JS", "QS", "KS"), ("JH", "QH", "KH")]
+
+
+def test_worked_challenge_after_an_exchange_in_the_same_trick() -> None:
+    """Worked example found by playing in lockstep against an independent implementation.
+
+    Seat 0 exchanges the 7S for the turned TS and leads it: with the TS he would hold
+    9S TS JS QS, but at the start of the trick he held the 7S, so seat 1's tertz stands.
+    """
+    deck = "KC JS QS 8C QD TH QC 9S TC KH AH 9C 7D 7S AS 8S JH 9H TS AC KS TD 9D JC QH JD KD 8D 7C 8H 7H AD"
+    s = core.new_match("tertz", players=2, options={}, first_dealer=1)
+    s.apply(core.Action("deal", deck=tuple(deck.split())))
+    s.apply(core.Action("exchange"))
+    play(s, "TS")
+    # the same position rebuilt from seat 1's view (the AI's determinization) judges it the same way
+    rebuilt = Tertz.from_view(s.view(1), s.hidden_zones(1))
+    assert rebuilt.view(1)["exchange"] == {"seat": 0, "took": "TS", "gave": "7S", "trick": 1}
+    for game in (s, rebuilt):
+        game.apply(core.Action("declare", cards=("9H", "TH", "JH"), call="tertz"))
+        ev = [x for x in game.events if x["type"] == "declared"][-1]
+        assert (ev["seat"], ev["result"], ev["points"], ev["reply"]) == (1, "stands", 20, None)
+        assert game.view(None)["declared_points"] == [0, 20]
+        assert game.view(None)["dead"] == [[], []]
 
 
 def test_sequence_order_rank_option() -> None:
@@ -973,8 +1024,7 @@ def test_property_declaration_comparison(perm: list[str], crowd: str) -> None:
     p_combos = _ref_combos(p_hand, trump)
     o_combos = _ref_combos(o_hand, trump)
     engine = tz.combinations(strs_to_mask(p_hand), "SHDC".index(trump), False)
-    assert sorted((k, frozenset(tz._strs(m))) for k, m, _ in engine) == sorted(p_combos, key=lambda x: (x[0],
-                                                                                                        sorted(x[1])))
+    assert sorted((k, sorted(tz._strs(m))) for k, m, _ in engine) == sorted((k, sorted(c)) for k, c in p_combos)
     for key, cards in p_combos:
         s = dealt_match(p_hand, o_hand, turnup, dealer_seat=1)
         call = tz.SEQUENCE_CALLS[len(cards)] if key[0] <= 6 else tz.FOUR_CALLS[next(iter(cards))[0]]
