@@ -42,6 +42,26 @@ OUTCOME_BANNER = {"bete": "B\u00eate!", "failed": "Contract failed", "set": "Set
                   "bide": "Bide!", "inside": "Inside!", "annulled": "Deal annulled"}
 
 
+OPENING_EVENTS = frozenset({"dealt", "turn_up", "trump", "bottom_card", "bottom", "deal"})
+"""Events of a fresh deal's opening: the only history a table animates when it first sees a match."""
+
+
+def opening_events(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool]:
+    """What a table that first sees a match (a new match, a resume, a reconnect) should animate.
+
+    A fresh deal (nothing but its dealing) is animated.  Any longer history is
+    not replayed: the table is built from the view, and only the last deal's
+    result is shown again when nothing happened after it (its panel was not
+    yet dismissed).  Returns the events to show and whether history was dropped.
+    """
+    if all(str(e.get("type")) in OPENING_EVENTS for e in events):
+        return events, False
+    last = max((i for i, e in enumerate(events) if e.get("type") == "deal_scored"), default=-1)
+    if last >= 0 and all(e.get("type") == "match_over" for e in events[last + 1:]):
+        return events[last:], True
+    return [], True
+
+
 class TableScene(Scene):
     """Plays one match through ``session`` (LocalSession or a remote one)."""
 
@@ -175,6 +195,9 @@ class TableScene(Scene):
     def _adopt(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         first = self.view is None
         old = self.view
+        resumed = False
+        if first:
+            events, resumed = opening_events(events)
         self.view = view
         self.cw = clockwise(str(view.get("game")))
         if first or view.get("players") != self.players:
@@ -190,7 +213,7 @@ class TableScene(Scene):
         if not any(e.get("type") == "deal_scored" for e in self.events):
             self.shown_scores = list(view.get("scores", []))
         dealer = view.get("dealer")
-        self._sync_hand(old, from_seat=dealer if isinstance(dealer, int) else self.me)
+        self._sync_hand(old, from_seat=dealer if isinstance(dealer, int) else self.me, snap=resumed)
         if first:
             self._sync_trick()
         if view.get("seq") != (old or {}).get("seq"):
@@ -484,7 +507,7 @@ class TableScene(Scene):
         self.app.push(PauseMenu(self.app, self))
 
     # ========================================================= hand
-    def _sync_hand(self, old: dict[str, Any] | None, from_seat: int) -> None:
+    def _sync_hand(self, old: dict[str, Any] | None, from_seat: int, snap: bool = False) -> None:
         v = self.view
         if v is None or self.lay is None:
             return
@@ -502,10 +525,10 @@ class TableScene(Scene):
             sp.delay = 0.06 * k / self.speed if len(new) > 1 else 0.0
             sp.t = 0.0
             self.hand[c] = sp
-        if new:
+        if new and not snap:
             self.app.sounds.play("deal")
         self.hand_order = order
-        self._place_hand(snap=False)
+        self._place_hand(snap=snap)
         if self.selected >= len(order):
             self.selected = len(order) - 1
 
