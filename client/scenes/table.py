@@ -30,6 +30,8 @@ from client.scenes.scoresheet import contract_of, deal_notes, maker_failed
 from client.session import clockwise, seat_label
 from client.widgets import Button, TextInput, draw_tooltip
 
+ADOPT_FIRST = frozenset({"dealt", "deal_scored", "match_over", "thrown_in"})
+"""Events shown with the new view already in place (a new deal, a deal's result, the match's end)."""
 BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
              "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
              "revealed": 0.6, "sequences": 0.6, "remainder": 0.3, "discarded": 0.3, "blind": 0.3}
@@ -116,8 +118,17 @@ class TableScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.help_lines: list[str] = []
         self.result_box = pygame.Rect(0, 0, 0, 0)
-        self._collect_later: Any = None
-        self._pending_sound: Any = None
+        # the presentation queue: what is shown lags the session until its motion has played
+        self.staged: dict[str, Any] | None = None
+        """The next view, adopted once the events before it have been animated."""
+        self.collecting: dict[str, Any] | None = None
+        """A finished trick on hold (``winner``, ``points``, ``left`` seconds) before it sweeps to the winner."""
+        self.trick_bonus: dict[int, int] = {}
+        self.hand_delta: dict[int, int] = {}
+        self.stock_shown: int | None = None
+        self.fresh: dict[str, float] = {}
+        """Cards just drawn into our hand (highlighted for the seconds left)."""
+        self._order_key: tuple[Any, ...] = ()
 
     # ================================================================ life
     def enter(self) -> None:
@@ -168,7 +179,8 @@ class TableScene(Scene):
 
     # ============================================================ session
     def _idle(self) -> bool:
-        return not self.events and self.wait <= 0 and self.result is None and not self.ended
+        return (not self.events and self.wait <= 0 and self.result is None and not self.ended
+                and self.staged is None and self.collecting is None)
 
     def _poll(self, force: bool = False) -> None:
         """Fetch updates (always when ``force``, else only when idle) and show the next one in order.
@@ -187,10 +199,34 @@ class TableScene(Scene):
                     self.pending.append(u)
         while self.pending and (self.view is None or self._idle()):
             u = self.pending.popleft()
-            if u.view is not None:
+            if u.view is not None and self.view is None:
                 self._adopt(u.view, list(u.events))
+            elif u.view is not None:
+                self._stage(u.view, list(u.events))
             else:
                 self.events.extend(u.events)
+
+    def _stage(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """Queue ``events``, then ``view``: the table keeps showing the old position until they have played."""
+        if not events or self.view is None:
+            self._adopt(view, events)
+            return
+        self.staged = view
+        self.events.extend(events)
+        if view.get("seq") != self.view.get("seq"):
+            self.error = None  # a refusal belongs to the position it was made in
+            self.shake = None
+        if self.view.get("legal"):  # the old position is history now: nothing in it can be chosen
+            self.view = {**self.view, "legal": []}
+            self._rebuild_actions()
+
+    def _adopt_staged(self) -> None:
+        view, self.staged = self.staged, None
+        self.trick_bonus.clear()
+        self.hand_delta.clear()
+        self.stock_shown = None
+        if view is not None:
+            self._adopt(view, [])
 
     def _adopt(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         first = self.view is None
@@ -513,7 +549,7 @@ class TableScene(Scene):
             return
         hands = v.get("hands") or []
         mine = hands[self.me] if self.me < len(hands) and isinstance(hands[self.me], list) else []
-        order = labels.sort_hand(list(mine), v)
+        order = self._order_for(list(mine), v)
         new = [c for c in order if c not in self.hand]
         gone = [c for c in self.hand if c not in order]
         for c in gone:
@@ -589,7 +625,8 @@ class TableScene(Scene):
 
     def _resync_trick(self) -> None:
         """With no animation pending, make the shown trick match the view (after a reconnect or resync)."""
-        if self.events or self.wait > 0 or self.result is not None or self.view is None:
+        if (self.events or self.wait > 0 or self.result is not None or self.view is None
+                or self.staged is not None or self.collecting is not None):
             return
         if any(sp.moving for _, sp in self.trick):
             return
@@ -603,10 +640,106 @@ class TableScene(Scene):
 
     # ========================================================= events
     def _process_events(self) -> None:
-        while self.wait <= 0 and self.events and self.result is None:
-            e = self.events.popleft()
-            hold = self._animate(e)
-            self.wait = hold / self.speed
+        """Play queued events in order; adopt the staged view when they are done (or before a new deal/result)."""
+        while self.wait <= 0 and self.result is None and self.collecting is None:
+            if self.events:
+                if self.staged is not None and self.events[0].get("type") in ADOPT_FIRST:
+                    self._adopt_staged()
+                    continue
+                e = self.events.popleft()
+                hold = self._animate(e)
+                self.wait = hold / self.speed
+            elif self.staged is not None:
+                self._adopt_staged()
+            else:
+                break
+
+    @property
+    def trick_hold(self) -> float:
+        """Seconds a finished trick stays in view before it is collected (Settings; follows the speed)."""
+        return max(0.0, float(getattr(self.app.settings, "trick_hold", 1.2))) / self.speed
+
+    def _sweep(self) -> None:
+        """The held trick flies to the winner's pile; the winner's trick count goes up as it lands."""
+        c, self.collecting = self.collecting, None
+        lay = self.lay
+        if c is None or lay is None:
+            return
+        winner = c.get("winner")
+        pts = c.get("points")
+        dur = 0.42 / self.speed
+        target = self._seat_point(winner)
+        for k, (_, sp) in enumerate(self.trick):
+            sp.fly(target, sp.angle, dur=dur, delay=0.03 * k / self.speed, fade_out=True)
+            self.flights.append(sp)
+        if self.trick and isinstance(winner, int):
+            def landed(w: int = winner) -> None:
+                self.trick_bonus[w] = self.trick_bonus.get(w, 0) + 1
+            self.trick[-1][1].on_land = landed
+        elif isinstance(winner, int):
+            self.trick_bonus[winner] = self.trick_bonus.get(winner, 0) + 1
+        self.wait = (dur + 0.03 * len(self.trick) / self.speed) / self.speed
+        self.trick = []
+        if isinstance(winner, int) and 0 <= winner < self.players and isinstance(pts, int) and pts > 0:
+            p, drift = layout.popup_spot(lay, winner)
+            if lay.spot(winner).side == "top":
+                self.bubbles.pop(winner, None)  # the points take the bubble's place beside the plate
+            self.popups.append(Popup(f"+{pts}", p, ui.GOLD, int(26 * self.app.scale),
+                                     life=1.4 / self.speed + 0.4, drift=drift))
+        self.app.sounds.play("collect", 0.7)
+
+    def _order_for(self, cards: list[str], v: dict[str, Any]) -> list[str]:
+        """The display order of our hand, stable within a deal: cards already shown keep their places.
+
+        A full sort happens when the trump situation changes (or the hand was
+        empty); otherwise only new cards are placed, each where the sort puts it.
+        """
+        new = labels.sort_hand(list(cards), v)
+        key = (labels.trump_suit(v), labels.all_trumps(v), labels.no_trumps(v))
+        have = set(cards)
+        prev = [c for c in self.hand_order if c in have]
+        if key != self._order_key or not prev:
+            self._order_key = key
+            return new
+        out = list(prev)
+        for i, c in enumerate(new):
+            if c in out:
+                continue
+            pos = 0
+            for j in range(i - 1, -1, -1):
+                if new[j] in out:
+                    pos = out.index(new[j]) + 1
+                    break
+            out.insert(pos, c)
+        return out
+
+    def _take_from_hand(self, card: str) -> CardSprite | None:
+        """Remove ``card`` from our shown hand (played or discarded); the rest close up."""
+        sp = self.hand.pop(card, None)
+        if card in self.hand_order:
+            self.hand_order.remove(card)
+            self._place_hand(snap=False)
+            if self.selected >= len(self.hand_order):
+                self.selected = len(self.hand_order) - 1
+        self.fresh.pop(card, None)
+        return sp
+
+    def _draw_into_hand(self, cards: list[str]) -> None:
+        """Cards we drew fly from the stock into their places, highlighted."""
+        lay = self.lay
+        if lay is None:
+            return
+        new = [c for c in cards if c not in self.hand]
+        if not new:
+            return
+        for k, c in enumerate(new):
+            sp = CardSprite(c, lay.card_w, lay.stock)
+            sp.delay = 0.08 * k / self.speed
+            sp.t = 0.0
+            self.hand[c] = sp
+            self.fresh[c] = 2.2
+        self.hand_order = self._order_for(list(self.hand), self.staged or self.view or {})
+        self._place_hand(snap=False)
 
     def _seat_point(self, seat: Any) -> Point:
         assert self.lay is not None
@@ -643,8 +776,11 @@ class TableScene(Scene):
             s = int(seat) if isinstance(seat, int) else 0
             if s == self.me and card in self.hand:
                 start = self.hand[card].pos
+                self._take_from_hand(card)
             else:
                 start = lay.spot(s).hand
+                if s != self.me:
+                    self.hand_delta[s] = self.hand_delta.get(s, 0) - 1
             sp = CardSprite(card, lay.trick_w, start, lay.spot(s).angle if s != self.me else 0.0)
             sp.fly(lay.spot(s).trick, self._trick_angle(s, card), dur=0.3 / self.speed)
             self.trick.append((s, sp))
@@ -655,23 +791,10 @@ class TableScene(Scene):
                             f"{self.names[s]} announces")
                 self.bubble(s, labels.call_text(str(call)) + "!")
         elif t == "trick":
-            winner = e.get("winner")
-            self._collect_later = winner
-            pts = e.get("points")
-            delay = 0.55 / self.speed
-            for _, sp in self.trick:
-                sp.fly(self._seat_point(winner), sp.angle, dur=0.38 / self.speed, delay=delay, fade_out=True)
-                self.flights.append(sp)
-            self.trick = []
-            if isinstance(winner, int) and 0 <= winner < self.players and isinstance(pts, int) and pts > 0:
-                p, drift = layout.popup_spot(lay, winner)
-                if lay.spot(winner).side == "top":
-                    self.bubbles.pop(winner, None)  # the points take the bubble's place beside the plate
-                self.popups.append(Popup(f"+{pts}", p, ui.GOLD, int(26 * self.app.scale),
-                                         life=1.4 / self.speed + 0.4, drift=drift))
-            self._pending_sound = ("collect", delay)
-            sounds.play("collect", 0.7)
+            # the whole trick stays in view (trick_hold, or until a click), then sweeps to the winner
+            self.collecting = {"winner": e.get("winner"), "points": e.get("points"), "left": self.trick_hold}
             self.show_last = False
+            return 0.0
         elif t == "bid":
             call = str(e.get("call"))
             if isinstance(seat, int):
@@ -731,10 +854,22 @@ class TableScene(Scene):
             if isinstance(seat, int) and e.get("type") == "kept" and seat != self.me:
                 pass
         elif t == "drew":
-            if isinstance(seat, int) and seat != self.me:
-                sp = CardSprite(e.get("card") if e.get("face_up") else None, lay.small_w, lay.stock)
-                sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, fade_out=True)
-                self.flights.append(sp)
+            raw = e.get("cards")
+            got: list[str] = [str(c) for c in raw] if isinstance(raw, list) else (
+                [str(e["card"])] if isinstance(e.get("card"), str) else [])
+            raw_count = e.get("count")
+            count = raw_count if isinstance(raw_count, int) and raw_count > 0 else max(1, len(got))
+            if isinstance(seat, int) and seat == self.me and got:
+                self._draw_into_hand([str(c) for c in got])
+            elif isinstance(seat, int):
+                for k in range(min(3, count)):
+                    sp = CardSprite(e.get("card") if e.get("face_up") else None, lay.small_w, lay.stock)
+                    sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.06 * k,
+                           fade_out=True)
+                    self.flights.append(sp)
+                self.hand_delta[seat] = self.hand_delta.get(seat, 0) + count
+            if not e.get("face_up"):  # the face-up card lies beside the stock, not in its count
+                self.stock_shown = max(0, self._draw_stock_count() - count)
             sounds.play("deal")
         elif t == "break":
             moved = e.get("n")
@@ -747,6 +882,13 @@ class TableScene(Scene):
                 self.bubble(seat, f"Burns {labels.card_text(str(e.get('card')))}")
             sounds.play("card")
         elif t == "discarded":
+            cards_out = e.get("cards")
+            if isinstance(seat, int) and seat == self.me and isinstance(cards_out, list):
+                for k, c in enumerate(str(c) for c in cards_out):
+                    gone = self._take_from_hand(c)
+                    if gone is not None:
+                        gone.fly(lay.center, 0.0, dur=0.35 / self.speed, delay=0.05 * k, fade_out=True)
+                        self.flights.append(gone)
             if isinstance(seat, int):
                 self.bubble(seat, f"Discards {labels.count_text(int(e.get('count') or 0), 'card')}"
                             if isinstance(e.get("count"), int) else "Discards")
@@ -902,6 +1044,13 @@ class TableScene(Scene):
             if self.widgets.handle(event, self.app):
                 return
             return
+        if self.collecting is not None and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                 and not any(b.visible and b.rect.collidepoint(event.pos) for b in self.hud_buttons))
+                or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                                   pygame.K_SPACE))):
+            self.collecting["left"] = 0.0  # a click (or Enter) collects the trick at once
+            return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         if self.widgets.handle(event, self.app):
@@ -1019,6 +1168,10 @@ class TableScene(Scene):
         if hasattr(self.session, "bot_delay") and self.session.bot_delay > 0:
             self.session.bot_delay = 0.7 / self.speed  # follow the animation-speed setting live
         self.wait = max(0.0, self.wait - dt)
+        if self.collecting is not None and not any(sp.moving for _, sp in self.trick):
+            self.collecting["left"] = float(self.collecting["left"]) - dt
+            if self.collecting["left"] <= 0:
+                self._sweep()
         self._process_events()
         self._poll()
         self._process_events()
@@ -1041,6 +1194,8 @@ class TableScene(Scene):
                 self.banners.popleft()
         self.bubbles = {s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0}
         self.shown_decl = {s: (c, left - dt) for s, (c, left) in self.shown_decl.items() if left - dt > 0}
+        if self.fresh:
+            self.fresh = {c: left - dt for c, left in self.fresh.items() if left - dt > 0}
         if self.error:
             self.error = (self.error[0], self.error[1] - dt) if self.error[1] > dt else None
         if self.shake:
@@ -1145,12 +1300,16 @@ class TableScene(Scene):
         if self.confetti:
             self.confetti.draw(surf, self.app.scale)
 
+    def _draw_stock_count(self) -> int:
+        """The stock count shown now (it drops as drawn cards fly, not when the session moves on)."""
+        return labels.stock_count(self.view or {}) if self.stock_shown is None else self.stock_shown
+
     def _draw_stock(self, surf: pygame.Surface) -> None:
         v = self.view or {}
         lay = self.lay
         assert lay is not None
         cards = self.app.cards
-        n = labels.stock_count(v)
+        n = self._draw_stock_count()
         turned = labels.turned_card(v)
         bottom = labels.bottom_card(v)
         x, y = lay.stock
@@ -1187,7 +1346,7 @@ class TableScene(Scene):
         assert lay is not None
         spot = lay.spot(seat)
         sizes = v.get("hand_sizes") or []
-        n = int(sizes[seat]) if seat < len(sizes) else 0
+        n = max(0, (int(sizes[seat]) if seat < len(sizes) else 0) + self.hand_delta.get(seat, 0))
         cards = self.app.cards
         known = (v.get("known") or [[]] * self.players)[seat] if seat < len(v.get("known") or []) else []
         sw = lay.small_w
@@ -1270,7 +1429,7 @@ class TableScene(Scene):
         info = []
         tw = v.get("tricks_won")
         if isinstance(tw, list) and seat < len(tw) and v.get("phase") not in ("deal",):
-            info.append(labels.count_text(int(tw[seat]), "trick"))
+            info.append(labels.count_text(int(tw[seat]) + self.trick_bonus.get(seat, 0), "trick"))
         if count is not None:
             info.append(labels.count_text(count, "card"))
         it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
@@ -1363,6 +1522,14 @@ class TableScene(Scene):
                 mp = pygame.mouse.get_pos()
                 if abs(mp[1] - self.drag[1][1]) > 8 or abs(mp[0] - self.drag[1][0]) > 8:
                     pos = (pos[0] + mp[0] - self.drag[1][0], pos[1] + mp[1] - self.drag[1][1])
+            fresh = self.fresh.get(c, 0.0)
+            if fresh > 0:
+                g = cards.glow(lay.card_w, (150, 240, 160))  # type: ignore[attr-defined]
+                if abs(ang) > 0.5:
+                    g = _rot_cached(g, ang)
+                g.set_alpha(int(255 * min(1.0, fresh / 0.6)))
+                ui.blit_center(surf, g, pos)
+                g.set_alpha(None)
             if mine and (c == sel and self.widgets.focused() is None or c == hint_card):
                 color = (120, 220, 255) if c == hint_card else ui.GOLD
                 g = cards.glow(lay.card_w, color)  # type: ignore[attr-defined]
