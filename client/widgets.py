@@ -149,7 +149,10 @@ class Button(Widget):
 
 
 class Picker(Widget):
-    """Choose one of ``choices`` ((value, text) pairs) with arrows or clicks; shows ``help`` below."""
+    """Choose one of ``choices`` ((value, text) pairs) with arrows or clicks; shows ``help`` below.
+
+    The mouse wheel never changes a picker (it scrolls the form the picker sits in).
+    """
 
     focusable = True
 
@@ -197,11 +200,9 @@ class Picker(Widget):
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
-            if event.button == 4:
-                self.step(-1, app)
-            elif event.button == 5:
-                self.step(1, app)
-            elif event.button in (1, 3):
+            if event.button not in (1, 3):  # the wheel (buttons 4/5) scrolls what holds the picker, never edits
+                return False
+            if event.button in (1, 3):
                 left, _ = self._arrows()
                 self.step(-1 if left.collidepoint(event.pos) or event.button == 3 else 1, app)
             return True
