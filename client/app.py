@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pygame
 
-from client import art, ui
+from client import art, display, ui
 from client.scene import MessageScene, Scene
 from client.settings import Settings, load_settings, save_settings
 from client.sound import Sounds
@@ -62,8 +62,9 @@ def parse_size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise ValueError(f"--windowed wants WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise ValueError(f"window size {w}x{h} is out of range (320x240 to 7680x4320)")
+    lo, hi = display.MIN_SIZE, display.MAX_SIZE
+    if not (lo[0] <= w <= hi[0] and lo[1] <= h <= hi[1]):
+        raise ValueError(f"window size {w}x{h} is out of range ({lo[0]}x{lo[1]} to {hi[0]}x{hi[1]})")
     return w, h
 
 
@@ -86,6 +87,9 @@ class App:
         if self.args.windowed:
             self.windowed_size = parse_size(self.args.windowed)
             fullscreen = False
+        self.windowed_size, size_note = display.fit_window(self.windowed_size, display.desktop_size())
+        if size_note and not self.args.windowed:
+            self.settings.window_size = list(self.windowed_size)
         if self.args.fullscreen:
             fullscreen = True
         pygame.display.set_caption("Bella")
@@ -112,6 +116,8 @@ class App:
         self.strict = os.environ.get("BELLA_STRICT", "") not in ("", "0")
         if settings_error:
             self.toast(settings_error, error=True, seconds=9.0)
+        if size_note:
+            self.toast(size_note, seconds=7.0)
 
     # ------------------------------------------------------------- display
     @staticmethod
@@ -154,9 +160,18 @@ class App:
             screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._set_minimum_size()
         self._place_window(fullscreen, screen.get_size())
         self.fullscreen = fullscreen
         return screen
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        """Ask the window system not to let the window shrink below the smallest layout."""
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy" or not hasattr(pygame, "Window"):
+            return
+        with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError):
+            pygame.Window.from_display_module().minimum_size = display.MIN_SIZE
 
     def _place_window(self, fullscreen: bool, size: tuple[int, int]) -> None:
         """Pin a fullscreen window to the top-left corner (needed where no window manager does it)."""
@@ -183,7 +198,10 @@ class App:
         self._relayout_all()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resize the window (when not fullscreen) and remember it."""
+        """Resize the window (when not fullscreen) and remember it; a size that does not fit is clamped."""
+        size, note = display.fit_window(size, display.desktop_size())
+        if note:
+            self.toast(note)
         self.windowed_size = size
         self.settings.window_size = [size[0], size[1]]
         if not self.fullscreen:
@@ -195,6 +213,7 @@ class App:
         if self.fullscreen:
             return
         self.screen = pygame.display.get_surface() or self.screen
+        size = display.fit_window(size, None)[0]  # never below the smallest layout
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.windowed_size = self.size

@@ -69,8 +69,7 @@ class Settings:
         if (not isinstance(ws, list) or len(ws) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in ws)):
             self.window_size = d.window_size
-        else:
-            self.window_size = [max(640, min(7680, ws[0])), max(400, min(4320, ws[1]))]
+        # the size is fitted to the screen (and reported) when the window opens: see client.display
         for name, lo, hi in (("animation_speed", 0.25, 4.0), ("sound_volume", 0.0, 1.0),
                              ("music_volume", 0.0, 1.0), ("trick_hold", 0.0, 5.0)):
             v = getattr(self, name)

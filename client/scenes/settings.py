@@ -6,12 +6,12 @@ from typing import Any
 
 import pygame
 
+from client import display, ui
 from client import settings as st
-from client import ui
 from client.scene import Scene
 from client.widgets import Button, Picker, TextInput
 
-WINDOW_SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
+WINDOW_SIZES = [(960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 
 
 class SettingsScene(Scene):
@@ -26,10 +26,12 @@ class SettingsScene(Scene):
         row, gap = app.px(34), app.px(5)
         x, cw = int(w * 0.1), int(w * 0.5)
         y = app.px(112)
-        sizes = list(WINDOW_SIZES)
+        desktop = display.desktop_size()
+        sizes = [sz for sz in WINDOW_SIZES if display.fits(sz, desktop)]  # only sizes this screen can show
         cur = (int(s.window_size[0]), int(s.window_size[1]))
         if cur not in sizes:
             sizes.append(cur)
+            sizes.sort()
         pct = [(v / 10, f"{v * 10} %") for v in range(11)]
         rows: list[Any] = [
             Picker("Fullscreen", [(False, "Off"), (True, "On")], app.fullscreen, self._fullscreen,
