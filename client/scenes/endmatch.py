@@ -33,8 +33,11 @@ class EndMatch(Scene):
         if callable(reopen):
             reopen(self.app)
             return
+        v = self.table.view or {}
+        preset = {"game": v.get("game"), "players": v.get("players"), "options": v.get("options") or {},
+                  "levels": dict(getattr(self.table.session, "levels", None) or {})}
         self._menu()
-        self.app.push(NewGame(self.app))
+        self.app.push(NewGame(self.app, preset))  # the same game, seats, house rules and levels
 
     def _scores(self) -> None:
         self.table.open_scores()

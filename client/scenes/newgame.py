@@ -56,7 +56,9 @@ class NewGame(Scene):
 
     title = "New game"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, preset: dict[str, Any] | None = None) -> None:
+        """``preset`` (``game``, ``players``, ``options``, ``levels`` by seat) fills the form, e.g. for
+        Play again; otherwise the last choices from the settings do."""
         super().__init__(app)
         games = implemented_games()
         st = app.settings
@@ -66,6 +68,17 @@ class NewGame(Scene):
             cls.player_counts[-1] if cls else 0)
         self.levels: list[str] = [lv for lv in st.last_levels if lv in core.ai.LEVELS]
         self.options: dict[str, Any] = dict(st.last_options.get(self.game, {}))
+        if preset and preset.get("game") in games:
+            self.game = str(preset["game"])
+            cls = core.GAMES[self.game]
+            n = preset.get("players")
+            self.players = n if isinstance(n, int) and n in cls.player_counts else cls.player_counts[-1]
+            opts = preset.get("options") or {}
+            self.options = {k: v for k, v in opts.items() if k != "players"} if isinstance(opts, dict) else {}
+            by_seat = preset.get("levels") or {}
+            if isinstance(by_seat, dict):
+                self.levels = [str(by_seat.get(k, by_seat.get(str(k), "normal"))) for k in range(1, self.players)]
+                self.levels = [lv if lv in core.ai.LEVELS else "normal" for lv in self.levels]
         self.scroll = 0
         self.help_text = ""
         self.rule_rows: list[Picker] = []
