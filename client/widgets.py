@@ -140,6 +140,8 @@ class Button(Widget):
         dy = 1 if self._press > 0 else 0
         border = ui.GOLD if hot else (ui.GOLD_DARK if self.primary else (90, 130, 110))
         surf.blit(ui.panel(r.size, fill, border, radius, max(1, r.h // 22)), (r.x, r.y + dy))
+        if self.focused and self.enabled:
+            draw_focus_ring(surf, r, radius)
         px = self.px or max(12, int(r.h * 0.42))
         color = (30, 22, 8) if self.primary and self.enabled else (ui.TEXT if self.enabled else (120, 130, 124))
         t = app.fonts.text(self.text, px, color, "bold")
@@ -227,6 +229,8 @@ class Picker(Widget):
         hot = self.hovered or self.focused
         if hot:
             surf.blit(ui.panel(r.inflate(12, 6).size, (255, 255, 255, 22), None, 8), r.inflate(12, 6).topleft)
+        if self.focused:
+            draw_focus_ring(surf, r.inflate(12, 6), 8)
         px = max(12, int(r.h * 0.42))
         lab = app.fonts.text(self.label, px, ui.GOLD if hot else ui.TEXT, "bold")
         surf.blit(lab, (r.x, r.centery - lab.get_height() // 2))
@@ -497,6 +501,13 @@ class WidgetGroup:
                     tip = w
         if tip is not None and tip.tooltip:
             draw_tooltip(surf, app, tip.tooltip, tip.rect)
+
+
+def draw_focus_ring(surf: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The keyboard-focus ring just outside ``rect`` (distinct from the pointer's hover highlight)."""
+    t = max(2, rect.h // 18)
+    ring = rect.inflate(4 * t, 4 * t)
+    pygame.draw.rect(surf, ui.FOCUS_RING, ring, width=t, border_radius=radius + 2 * t)
 
 
 def draw_tooltip(surf: pygame.Surface, app: App, text: str, anchor: pygame.Rect) -> None:

@@ -53,7 +53,7 @@ class PauseMenu(Scene):
 
     def _leave_confirm(self) -> None:
         self.app.push(MessageScene(self.app, "Leave the table?", "The match in progress will be lost.",
-                                   ok="Leave", on_ok=self._leave_nosave, other="Stay"))
+                                   ok="Leave", on_ok=self._leave_nosave, other="Stay", safe_default=True))
 
     def _leave_nosave(self) -> None:
         self.table._autosave = lambda: None

@@ -463,6 +463,17 @@ class TableScene(Scene):
         self.actions_key = ()
         self._rebuild_actions()
 
+    def _next_card(self, d: int) -> int:
+        """The hand index Left (-1) / Right (+1) moves to: the next playable card (all cards when none is)."""
+        n = len(self.hand_order)
+        cur = self.selected if 0 <= self.selected < n else (-1 if d > 0 else n)
+        playable = [i for i, c in enumerate(self.hand_order) if c in self.card_actions] if self.my_turn() else []
+        stops = playable or list(range(n))
+        ahead = [i for i in stops if (i > cur if d > 0 else i < cur)]
+        if ahead:
+            return ahead[0] if d > 0 else ahead[-1]
+        return cur if 0 <= cur < n else stops[0 if d > 0 else -1]
+
     def _card_action(self, card: str) -> core.Action:
         """The action a click on ``card`` stands for now (a play, or a one-card discard)."""
         if self.card_actions and not any(a.get("type") == "play" for v in self.card_actions.values() for a in v):
@@ -1064,7 +1075,8 @@ class TableScene(Scene):
             c = self._hand_card_at(event.pos)
             if c is not None and self.result is None:
                 self.drag = (c, event.pos)
-                self.selected = self.hand_order.index(c)
+                if c in self.card_actions or not (self.my_turn() and self.card_actions):
+                    self.selected = self.hand_order.index(c)  # the cursor never lands on a card we cannot play
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.drag is not None:
                 c, start = self.drag
@@ -1110,7 +1122,7 @@ class TableScene(Scene):
             return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand_order and (self.card_actions or not self.action_buttons):
             d = -1 if k == pygame.K_LEFT else 1
-            self.selected = max(0, min(len(self.hand_order) - 1, (self.selected if self.selected >= 0 else 0) + d))
+            self.selected = self._next_card(d)
             self.widgets.set_focus(None)
             self.app.sounds.play("tick")
             return True
