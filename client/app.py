@@ -29,6 +29,10 @@ from client.sound import Sounds
 
 STEP = 1.0 / 60.0
 FPS = 60
+IDLE_POLL = 0.01
+"""While nothing moves, the loop checks for input this often (seconds) instead of drawing 60 frames a second."""
+IDLE_TICK = 0.1
+"""...and still advances the scenes at least this often (sessions are polled, timers run)."""
 BASE_W, BASE_H = 1280, 720
 
 # gamepad buttons (SDL's common layout) mapped to keys
@@ -110,6 +114,9 @@ class App:
         self.realtime = True
         self._acc = 0.0
         self._last = time.perf_counter()
+        self.idle = False
+        """True when the last frame drew a still picture: until input or a change, frames are not redrawn."""
+        self.drawn_frames = 0
         self._cards: object | None = None
         self.on_frame: Callable[[], None] | None = None
         self.report_path = os.environ.get("BELLA_REPORT") or None
@@ -438,7 +445,14 @@ class App:
                 yy += int(px * 1.3)
             y += h + self.px(8)
 
-    def frame(self, dt: float | None = None) -> None:
+    def scene_idle(self) -> bool:
+        """True when nothing on screen moves by itself (no toast, the top scene is idle)."""
+        if self.toasts or not self.stack:
+            return False
+        top = self.stack[-1]
+        return bool(type(top).is_idle(top))
+
+    def frame(self, dt: float | None = None, lazy: bool = False) -> None:
         """One iteration of the loop; a scene's unexpected error is reported, not fatal.
 
         The failing scene stack is replaced by the main menu with an on-screen
@@ -446,10 +460,10 @@ class App:
         lets the error propagate instead.
         """
         if self.strict:
-            self._frame(dt)
+            self._frame(dt, lazy)
             return
         try:
-            self._frame(dt)
+            self._frame(dt, lazy)
         except Exception as exc:  # keep the program alive: report and go back to the menu
             import traceback
 
@@ -469,12 +483,15 @@ class App:
         self.toast(f"Something went wrong and the screen was closed: {type(exc).__name__}: {exc}"[:200],
                    error=True, seconds=8.0)
 
-    def _frame(self, dt: float | None = None) -> None:
+    def _frame(self, dt: float | None = None, lazy: bool = False) -> None:
+        """One frame; ``lazy`` (the real-time loop) skips drawing a still picture that is already shown."""
         now = time.perf_counter()
         if dt is None:
             dt = now - self._last
         self._last = now
+        had_input = False
         for event in pygame.event.get():
+            had_input = True
             self.dispatch(event)
             if not self.running:
                 return
@@ -486,8 +503,12 @@ class App:
             steps += 1
         if steps == 8:
             self._acc = 0.0
-        self.draw()
-        pygame.display.flip()
+        still = self.scene_idle()
+        if not (lazy and still and self.idle and not had_input):
+            self.draw()
+            pygame.display.flip()
+            self.drawn_frames += 1
+        self.idle = still
         self.frames += 1
         if self.first_frame_time is None:
             self.first_frame_time = time.perf_counter() - self.started
@@ -498,16 +519,36 @@ class App:
         if self.report_path and self.frames % 30 == 1:
             self.write_report()
 
-    def run(self) -> None:
-        """The main loop, until the window closes or ``--quit-after`` frames."""
+    def run(self, seconds: float | None = None, shutdown: bool = True) -> None:
+        """The main loop, until the window closes, ``--quit-after`` frames or ``seconds`` pass.
+
+        Animations run at 60 FPS; while nothing moves (``scene_idle``) the loop
+        only waits for input and ticks the scenes now and then, drawing nothing.
+        """
         limit = self.args.quit_after
+        end = None if seconds is None else time.perf_counter() + seconds
         while self.running and self.stack:
             if self.realtime:
-                self.clock.tick(FPS)
-            self.frame()
+                if self.idle:
+                    self._wait_for_input(IDLE_TICK)
+                else:
+                    self.clock.tick(FPS)
+            self.frame(lazy=self.realtime)
             if limit is not None and self.frames >= limit:
                 break
-        self.shutdown()
+            if end is not None and time.perf_counter() >= end:
+                break
+        if shutdown:
+            self.shutdown()
+
+    @staticmethod
+    def _wait_for_input(most: float) -> None:
+        """Sleep until an event is queued or ``most`` seconds pass (cheap: no drawing)."""
+        end = time.perf_counter() + most
+        while time.perf_counter() < end:
+            if pygame.event.peek():
+                return
+            time.sleep(IDLE_POLL)
 
     def shutdown(self) -> None:
         """Leave every scene (closing sessions), save a screenshot if asked, persist settings."""

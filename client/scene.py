@@ -87,6 +87,14 @@ class Scene:
         self.time += dt
         self.widgets.update(dt)
 
+    def is_idle(self) -> bool:
+        """True when nothing on screen moves by itself, so the app may stop redrawing until input comes.
+
+        The default: a short settling time after the scene opens, then idle
+        unless a widget animates.  Scenes with running animations override it.
+        """
+        return self.time > 0.8 and not any(w.animating for w in self.widgets.items if w.visible)
+
     def draw(self, surf: pygame.Surface) -> None:
         """Draw the background (for opaque scenes), the title and the widgets."""
         if self.opaque:

@@ -50,6 +50,11 @@ class Widget:
     def update(self, dt: float) -> None:
         """Advance any animation."""
 
+    @property
+    def animating(self) -> bool:
+        """True while the widget's look changes by itself (the app keeps redrawing)."""
+        return False
+
     def draw(self, surf: pygame.Surface, app: App) -> None:
         """Draw the widget."""
 
@@ -120,6 +125,10 @@ class Button(Widget):
 
     def update(self, dt: float) -> None:
         self._press = max(0.0, self._press - dt * 6)
+
+    @property
+    def animating(self) -> bool:
+        return self._press > 0
 
     def draw(self, surf: pygame.Surface, app: App) -> None:
         if not self.visible:
@@ -291,6 +300,10 @@ class TextInput(Widget):
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
+
+    @property
+    def animating(self) -> bool:
+        return self.focused  # the caret blinks
 
     def draw(self, surf: pygame.Surface, app: App) -> None:
         if not self.visible:

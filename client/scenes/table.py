@@ -32,6 +32,8 @@ from client.widgets import Button, TextInput, draw_tooltip
 
 ADOPT_FIRST = frozenset({"dealt", "deal_scored", "match_over", "thrown_in"})
 """Events shown with the new view already in place (a new deal, a deal's result, the match's end)."""
+PULSE_SECONDS = 3.0
+"""Our name plate's glow pulses this long when our turn comes, then stays lit (an idle table costs no CPU)."""
 BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
              "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
              "revealed": 0.6, "sequences": 0.6, "remainder": 0.3, "discarded": 0.3, "blind": 0.3}
@@ -107,6 +109,7 @@ class TableScene(Scene):
         self.chat_input: TextInput | None = None
         self.drag: tuple[str, tuple[int, int]] | None = None
         self.turn_flash = 0.0
+        self.turn_age = 0.0
         self.was_my_turn = False
         self.result_button: Button | None = None
         self.deal_count = 0
@@ -1224,8 +1227,23 @@ class TableScene(Scene):
             self.app.sounds.play("turn", 0.6)
         self.was_my_turn = mine
         self.turn_flash = max(0.0, self.turn_flash - dt)
+        self.turn_age = self.turn_age + dt if mine else 0.0
         self.hud_buttons[0].enabled = self.my_turn() and bool(getattr(self.session, "can_hint", False))
         self.hud_buttons[1].enabled = bool(self.view and self.view.get("last_trick"))
+
+    def is_idle(self) -> bool:
+        """Nothing moves while the table waits for us (our move or Continue): the app may stop redrawing."""
+        if not (self._idle() or self.result is not None) or self.pending or self.ended:
+            return False
+        if self.result is None and not (self.my_turn() and self.turn_age > PULSE_SECONDS):
+            return False
+        if (self.flights or self.popups or self.banners or self.bubbles or self.shown_decl or self.fresh
+                or self.error or self.shake or self.status or self.drag or self.confetti or self.turn_flash > 0
+                or self.hint_wanted or self.chat_input is not None or self.collecting is not None):
+            return False
+        if any(sp.moving for sp in self.hand.values()) or any(sp.moving for _, sp in self.trick):
+            return False
+        return super().is_idle()
 
     # ========================================================= drawing
     def _warm_up(self, limit_ms: float = 2.5) -> None:
@@ -1427,7 +1445,8 @@ class TableScene(Scene):
         name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
         rect = pygame.Rect(layout.plate_rect(lay, seat))
         w = rect.w
-        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+        # the glow pulses while a seat thinks, and for our first seconds to move; then it stays steady
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5) if not (seat == self.me and self.turn_age > PULSE_SECONDS) else 1.0
         if turn:
             glow = ui.panel(rect.inflate(int(10 * s), int(10 * s)).size, (240, 196, 92, int(60 + 70 * pulse)), None,
                             int(14 * s))
