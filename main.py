@@ -32,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
         print(__doc__)
+        from client.app import parser
+
+        print("Options of the game client:\n")
+        print(parser().format_help())
         return 0
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])

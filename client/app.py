@@ -42,6 +42,11 @@ PAD_BUTTONS = {0: pygame.K_RETURN, 1: pygame.K_ESCAPE, 2: pygame.K_h, 3: pygame.
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The client's command line."""
+    return parser().parse_args(list(argv))
+
+
+def parser() -> argparse.ArgumentParser:
+    """The client's option parser (also printed by ``python main.py --help``)."""
     p = argparse.ArgumentParser(prog="python main.py", description="Bella: Belote-family card games and Pitch.")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -57,7 +62,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--quit-after", type=int, default=None, metavar="N", help="quit after N frames")
     p.add_argument("--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
     p.add_argument("--smoke", action="store_true", help="show every scene once, then quit")
-    return p.parse_args(list(argv))
+    return p
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -426,7 +431,23 @@ class App:
             surf.fill((0, 0, 0))
         for sc in self.stack[start:]:
             type(sc).draw(sc, surf)
+        if self.settings.muted:
+            self._draw_mute(surf)
         self._draw_toasts(surf)
+
+    def _draw_mute(self, surf: pygame.Surface) -> None:
+        """A lasting sign that sound is off: a struck-out speaker in the bottom-left corner."""
+        s = self.scale
+        x, y = self.px(10), surf.get_height() - self.px(26)
+        u = max(2, self.px(6))
+        col = ui.TEXT_DIM
+        pygame.draw.rect(surf, col, (x, y - u // 2, u, u))
+        pygame.draw.polygon(surf, col, [(x + u, y - u // 2), (x + 2 * u, y - u * 1.2), (x + 2 * u, y + u * 1.2),
+                                        (x + u, y + u // 2)])
+        pygame.draw.line(surf, (230, 120, 100), (x - u // 3, y + u * 1.3), (x + 2 * u + u // 2, y - u * 1.3),
+                         max(2, int(2 * s)))
+        t = self.fonts.text("muted (Ctrl+M)", self.px(13), col)
+        surf.blit(t, (x + 3 * u, y - t.get_height() // 2))
 
     def _draw_toasts(self, surf: pygame.Surface) -> None:
         y = self.px(12)

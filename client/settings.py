@@ -121,10 +121,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             raise ValueError("the file does not hold a JSON object")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         s = Settings()
+        kept = False
         with contextlib.suppress(OSError):
             path.replace(path.with_name(path.name + ".bad"))
+            kept = True
         err = save_settings(s, path)
-        msg = f"Your settings file was unreadable ({_short(exc)}); it was reset to the defaults."
+        why = "could not be opened" if isinstance(exc, OSError) else "is damaged (not a Bella settings file)"
+        msg = f"Your settings file {why}, so the defaults are in use."
+        if kept:
+            msg += f" The old file was kept as {path.name}.bad."
         if err:
             msg += f" {err}"
         return s, msg

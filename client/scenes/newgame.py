@@ -353,8 +353,8 @@ def resume_saved(app: Any) -> None:
                                seat=int(data.get("seat", 0)), levels=levels, seed=int(data.get("seed", 0)),
                                record=data["record"], player_name=app.settings.player_name,
                                **session_pacing(app))
-    except (core.BellaError, KeyError, TypeError, ValueError) as exc:
-        savegame.delete_save()
-        app.push(MessageScene(app, "Resume", f"The saved match could not be restored ({exc}); it was discarded."))
+    except (core.BellaError, KeyError, TypeError, ValueError):
+        msg = savegame.set_aside("could not be restored (it does not replay with this version of Bella)")
+        app.push(MessageScene(app, "Resume", msg))
         return
     open_table(app, session)

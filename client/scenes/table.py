@@ -1222,6 +1222,8 @@ class TableScene(Scene):
             if not self.confetti.alive:
                 self.confetti = None
         mine = self.my_turn() and self.result is None and not self.events
+        if mine and self._auto_pass():
+            return
         if mine and not self.was_my_turn:
             self.turn_flash = 1.0
             self.app.sounds.play("turn", 0.6)
@@ -1230,6 +1232,21 @@ class TableScene(Scene):
         self.turn_age = self.turn_age + dt if mine else 0.0
         self.hud_buttons[0].enabled = self.my_turn() and bool(getattr(self.session, "can_hint", False))
         self.hud_buttons[1].enabled = bool(self.view and self.view.get("last_trick"))
+
+    def _auto_pass(self) -> bool:
+        """With the setting on, answer a declaration round we can only pass ("nothing to declare")."""
+        v = self.view or {}
+        legal = v.get("legal") or []
+        if not (self.app.settings.auto_pass_declarations and self._idle() and len(legal) == 1):
+            return False
+        a = legal[0]
+        if not (a.get("type") == "done" or (a.get("type") == "declare" and a.get("call") == "pass")):
+            return False
+        if str(v.get("phase")) not in ("declaring", "declare", "declarations"):
+            return False
+        self.bubble(self.me, "Nothing to declare")
+        self.submit(a)
+        return True
 
     def is_idle(self) -> bool:
         """Nothing moves while the table waits for us (our move or Continue): the app may stop redrawing."""
@@ -1312,11 +1329,19 @@ class TableScene(Scene):
         if self.show_last:
             self._draw_last_trick(surf)
         self._draw_chat(surf)
+        under = [b for b in self.hud_buttons if b.visible] if self.result is not None else []
+        for b in under:  # the HUD buttons lie under the result panel's veil, dimmed like the rest
+            b.draw(surf, self.app)
+            b.visible = False
         if self.result is not None:
             self._draw_result(surf)
         for p in self.popups:
             p.draw(surf, self.app.fonts)
-        self.widgets.draw(surf, self.app)
+        try:
+            self.widgets.draw(surf, self.app)
+        finally:
+            for b in under:
+                b.visible = True
         if self.banners:
             by = self.lay.center[1] - self.lay.card_w
             if self.result is not None:  # under the result panel: the hands are empty, the HUD pop-ups stay clear
@@ -1603,8 +1628,8 @@ class TableScene(Scene):
         trump = labels.trump_suit(v)
         ctext = labels.contract_text(v, self.names)
         phase = str(v.get("phase", ""))
-        deal_no = v.get("deal_number") or (len(v.get("deals") or []) + 1)
-        lines = [f"Deal {deal_no}  \u2022  {PHASE_WORDS.get(phase, phase.replace('_', ' '))}"]
+        deal_no, phase_word = self._deal_line(v)
+        lines = [f"Deal {deal_no}  \u2022  {phase_word}"]
         if ctext:
             lines.append(ctext)
         elif trump:
@@ -1639,6 +1664,22 @@ class TableScene(Scene):
         if self.status:
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
+
+    def _deal_line(self, v: dict[str, Any]) -> tuple[int, str]:
+        """The deal number and phase words of the HUD, in step with what is shown.
+
+        While a deal's result is on screen (or the match is over) it is that
+        deal, "deal over": never the next deal's number or "dealing".
+        """
+        played = len(v.get("deals") or [])
+        if self.result is not None:
+            d = self.result.get("deal")
+            return (d if isinstance(d, int) else max(1, played)), "deal over"
+        if v.get("match_over"):
+            return max(1, played), "match over"
+        phase = str(v.get("phase", ""))
+        deal_no = v.get("deal_number")
+        return (deal_no if isinstance(deal_no, int) else played + 1), PHASE_WORDS.get(phase, phase.replace("_", " "))
 
     def _high_bid(self) -> str:
         """The standing bid of the auction (Belote, Pitch) in words, or ''."""
@@ -1804,8 +1845,8 @@ class TableScene(Scene):
         h = int(cw * 1.4 + 110 * s)
         r = pygame.Rect(0, 0, w, h)
         r.center = (surf.get_width() // 2, int(surf.get_height() * 0.42))
-        self.app.dim(surf, 110)
-        surf.blit(ui.panel(r.size, ui.PANEL, ui.PANEL_BORDER, int(14 * s), 2), r.topleft)
+        self.app.dim(surf, 150)
+        surf.blit(ui.panel(r.size, ui.PANEL_SOLID, ui.PANEL_BORDER, int(14 * s), 2), r.topleft)  # opaque
         ui.blit_center(surf, head_img, (r.centerx, r.y + int(24 * s)))
         x = r.centerx - (len(entries) - 1) * cw * 1.15 / 2
         for seat, c in entries:
