@@ -132,6 +132,9 @@ class TableScene(Scene):
         self.fresh: dict[str, float] = {}
         """Cards just drawn into our hand (highlighted for the seconds left)."""
         self._order_key: tuple[Any, ...] = ()
+        self._dragged: tuple[pygame.Surface, Point] | None = None
+        self.declarations: dict[int, tuple[str, str | None]] = {}
+        """This deal's declared sequences by seat (call, top card), to explain who won them."""
 
     # ================================================================ life
     def enter(self) -> None:
@@ -831,6 +834,8 @@ class TableScene(Scene):
         elif t == "declared":
             call = e.get("call")
             if isinstance(seat, int) and call and call != "pass":
+                top = e.get("top")
+                self.declarations[seat] = (str(call), str(top) if isinstance(top, str) else None)
                 word = labels.call_text(str(call))
                 res = e.get("result")
                 if res == "beaten" and isinstance(e.get("reply"), dict):
@@ -851,8 +856,12 @@ class TableScene(Scene):
             w = e.get("winner")
             pts = e.get("points")
             if isinstance(w, int):
-                amount = pts[w] if isinstance(pts, list) and w < len(pts) else None
+                amount = pts[w] if isinstance(pts, list) and w < len(pts) else (pts if isinstance(pts, int) else None)
                 self.bubble(w, f"Best sequence: {amount}" if isinstance(amount, int) and amount else "Best sequence")
+            head, why = self.sequence_outcome(w)
+            if why:
+                self.banner(head, why)
+            self.declarations.clear()
         elif t == "revealed":
             seqs = e.get("sequences")
             if isinstance(seat, int) and isinstance(seqs, list) and seat != self.me:
@@ -920,6 +929,7 @@ class TableScene(Scene):
         elif t == "out":
             pass
         elif t == "deal_scored":
+            self.declarations.clear()
             self.result = dict(e)
             self.trick = []
             self.actions_key = ()
@@ -930,6 +940,29 @@ class TableScene(Scene):
             self._end_match(e)
             return 0.0
         return BASE_HOLD.get(t, 0.0)
+
+    def sequence_outcome(self, winner: Any) -> tuple[str, str]:
+        """Who won the declared sequences, in words ("Your tertz to the jack loses to West's fifty...")."""
+        decl = self.declarations
+        if not decl:
+            return "", ""
+
+        def whose(seat: int) -> str:
+            return "Your" if seat == self.me else f"{self.names[seat]}'s"
+
+        def words(seat: int) -> str:
+            return labels.declaration_words(*decl[seat])
+
+        if not isinstance(winner, int) or winner not in decl:
+            return "Sequences tie", "The best sequences are equal: nobody scores them"
+        sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
+        mine = next((set(x) for x in sides if self.me in x), {self.me})
+        if self.me in decl and winner not in mine:
+            return "Sequences", f"Your {words(self.me)} loses to {whose(winner)} {words(winner)}"
+        wside = next((set(x) for x in sides if winner in x), {winner})
+        beaten = [s for s in decl if s not in wside]
+        tail = f", over {whose(beaten[0]).replace('Your', 'your')} {words(beaten[0])}" if beaten else ""
+        return "Sequences", f"{whose(winner)} {words(winner)} is best{tail}"
 
     def bubble(self, seat: int, text: str) -> None:
         """A speech bubble next to ``seat``'s name plate."""
@@ -1002,6 +1035,24 @@ class TableScene(Scene):
                  "played": "played out", "inside": "inside", "hanging": "a tie: points hang",
                  "doubled_hung": "doubled and hung: points hang", "deberts": "Deberts!"}
         return words.get(outcome, outcome.replace("_", " "))
+
+    def _result_reason(self, r: dict[str, Any]) -> str:
+        """A plain explanation the numbers alone do not give (an annulled deal, Belote's scoring in tens)."""
+        game = (self.view or {}).get("game")
+        if r.get("outcome") == "annulled":
+            if game == "klaberjass":
+                return "Annulled: the schmeiss was answered with annul, so the cards are dealt again."
+            return "Annulled: every player passed, so nobody scored and the next dealer deals again."
+        if game == "belote":
+            aw = r.get("awarded")
+            raw = r.get("raw")
+            if isinstance(aw, list) and isinstance(raw, list) and len(raw) == len(aw):
+                ex = next(((p, a) for p, a in zip(raw, aw, strict=False) if isinstance(p, int) and isinstance(a, int)
+                           and a and p != a and abs(p / 10 - a) < 1), None)
+                if ex is not None:
+                    return (f"Scored in tens: a side's points are divided by 10 and rounded "
+                            f"({ex[0]} \u2192 {ex[1]}).")
+        return ""
 
     def _continue(self) -> None:
         if self.result_button in self.widgets.items:
@@ -1326,6 +1377,9 @@ class TableScene(Scene):
         for seat in list(self.bubbles):
             if 0 <= seat < self.players:
                 self._draw_bubble(surf, seat)
+        if self._dragged is not None:
+            ui.blit_center(surf, *self._dragged)
+            self._dragged = None
         if self.show_last:
             self._draw_last_trick(surf)
         self._draw_chat(surf)
@@ -1578,6 +1632,9 @@ class TableScene(Scene):
                 mp = pygame.mouse.get_pos()
                 if abs(mp[1] - self.drag[1][1]) > 8 or abs(mp[0] - self.drag[1][0]) > 8:
                     pos = (pos[0] + mp[0] - self.drag[1][0], pos[1] + mp[1] - self.drag[1][1])
+                    # drawn last, over the prompt and bubbles: the card is in our hand, above everything
+                    self._dragged = (cards.hand_card(c, lay.card_w, ang, False), pos)  # type: ignore[attr-defined]
+                    continue
             fresh = self.fresh.get(c, 0.0)
             if fresh > 0:
                 g = cards.glow(lay.card_w, (150, 240, 160))  # type: ignore[attr-defined]
@@ -1661,6 +1718,9 @@ class TableScene(Scene):
             big, col = "NT", ui.GOLD
         bt = fonts.text(big, int(40 * s), col, "bold")
         ui.blit_center(surf, bt, (cx + cw - int(34 * s), y + ch / 2))
+        legend = fonts.text("D dealer  \u2022  L leads the trick  \u2022  suit badge: contract", int(13 * s),
+                            ui.TEXT_DIM)
+        surf.blit(legend, (cx + cw - legend.get_width(), y + ch + int(6 * s)))
         if self.status:
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
@@ -1895,7 +1955,8 @@ class TableScene(Scene):
                     label = "Points taken"
                 rows.append((label, val))
         side_names = [self.side_name(i) for i in range(len(sides))]
-        notes = deal_notes(r, self.names, side_names, decl_column=True)
+        notes = " ".join(x for x in (self._result_reason(r), deal_notes(r, self.names, side_names, decl_column=True))
+                         if x)
         note_lines = fonts.wrap(notes, int(16 * s), w - int(60 * s)) if notes else []
         h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines))
         box = pygame.Rect(0, 0, w, h)
