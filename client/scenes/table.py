@@ -133,6 +133,8 @@ class TableScene(Scene):
         """Cards just drawn into our hand (highlighted for the seconds left)."""
         self._order_key: tuple[Any, ...] = ()
         self._dragged: tuple[pygame.Surface, Point] | None = None
+        self._banner_at: tuple[Any, tuple[float, float]] = (None, (0.0, 0.0))
+        self._hud_rects: list[pygame.Rect] = []
         self.declarations: dict[int, tuple[str, str | None]] = {}
         """This deal's declared sequences by seat (call, top card), to explain who won them."""
 
@@ -1397,17 +1399,83 @@ class TableScene(Scene):
             for b in under:
                 b.visible = True
         if self.banners:
-            by = self.lay.center[1] - self.lay.card_w
+            bx, by = surf.get_width() / 2, self.lay.center[1] - self.lay.card_w
             if self.result is not None:  # under the result panel: the hands are empty, the HUD pop-ups stay clear
                 by = self.result_box.bottom + self.app.px(66)
                 if by + self.app.px(56) > surf.get_height():
                     by = self.app.px(120)
-            elif self.action_buttons and self.panel_rect.h:  # keep clear of the choice being offered
-                by = max(self.app.px(70), min(by, self.panel_rect.top - self.app.px(62)))
-            self.banners[0].draw(surf, self.app.fonts, (surf.get_width() / 2, by), self.app.scale)
+            else:  # a free band of the table: off the stock, the trick, the plates, the prompt and our hand
+                key = (id(self.banners[0]), self.app.size, bool(self.action_buttons))
+                if self._banner_at[0] != key:  # placed once per banner: it does not wander as cards move
+                    self._banner_at = (key, self.banner_spot(self.banners[0]))
+                bx, by = self._banner_at[1]
+            self.banners[0].draw(surf, self.app.fonts, (bx, by), self.app.scale)
         self._draw_tips(surf)
         if self.confetti:
             self.confetti.draw(surf, self.app.scale)
+
+    def banner_obstacles(self) -> list[pygame.Rect]:
+        """What a banner must not cover: stock and turned cards, trick cards, name plates, fans, the prompt."""
+        lay = self.lay
+        if lay is None:
+            return []
+        s = self.app.scale
+        out: list[pygame.Rect] = []
+        v = self.view or {}
+        w = lay.small_w + lay.small_w // 3
+        if self._draw_stock_count() or labels.turned_card(v) or labels.bottom_card(v):
+            x, y = lay.stock
+            out.append(pygame.Rect(int(x - w * 1.8), int(y - w * 0.75), int(w * 3.5), int(w * 1.5 + 26 * s)))
+        tw, th = lay.trick_w, lay.trick_w * 1.4
+        for _, sp in self.trick:
+            out.append(pygame.Rect(int(sp.pos[0] - tw * 0.55), int(sp.pos[1] - th * 0.55), int(tw * 1.1),
+                                   int(th * 1.1)))
+        for seat in range(self.players):
+            out.append(pygame.Rect(layout.plate_rect(lay, seat)))
+            spot = lay.spot(seat)
+            if seat != self.me and spot.side == "top":
+                sw = lay.small_w
+                out.append(pygame.Rect(int(spot.hand[0] - sw * 3), int(spot.hand[1] - sw * 0.8), sw * 6,
+                                       int(sw * 1.6)))
+        if self.action_buttons and self.panel_rect.h:
+            out.append(pygame.Rect(self.panel_rect))
+        out.extend(self._hud_rects)
+        return out
+
+    def banner_spot(self, banner: Banner) -> tuple[float, float]:
+        """The banner's centre: the free place nearest the table centre (the least covered if none is free).
+
+        Centred across the window if possible, else shifted sideways; from the
+        top of the window down to our hand, never over it.
+        """
+        lay = self.lay
+        assert lay is not None
+        sw, _ = self.app.size
+        s = self.app.scale
+        bw, bh = banner.size(sw, self.app.fonts, s)
+        hand_top = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - (lay.card_w * 0.26 if self.card_actions
+                                                                             else 0)
+        top_limit = self.app.px(20) + bh / 2
+        bottom_limit = hand_top - bh / 2 - self.app.px(6)
+        obstacles = self.banner_obstacles()
+        prefer = (sw / 2, lay.center[1] - lay.card_w)
+        room = max(0, (sw - bw) // 2 - self.app.px(8))
+        xs = [sw / 2 + d * room * k / 3 for k in range(4) for d in ((1,) if k == 0 else (-1, 1))]
+        best: tuple[float, float, float, float] | None = None
+        step = max(6, self.app.px(10))
+        y = top_limit
+        while y <= bottom_limit:
+            for x in xs:
+                r = pygame.Rect(int(x - bw / 2), int(y - bh / 2), bw, bh)
+                cover = 0
+                for o in obstacles:
+                    c = r.clip(o)
+                    cover += c.w * c.h
+                far = abs(y - prefer[1]) + abs(x - prefer[0]) * 1.5
+                if best is None or (cover, far) < (best[0], best[1]):
+                    best = (cover, far, x, y)
+            y += step
+        return (best[2], best[3]) if best is not None else prefer
 
     def _draw_stock_count(self) -> int:
         """The stock count shown now (it drops as drawn cards fly, not when the session moves on)."""
@@ -1662,6 +1730,7 @@ class TableScene(Scene):
         h = int(52 * s + rows * 34 * s)
         x, y = int(14 * s), int(14 * s)
         surf.blit(ui.panel((w, h), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (x, y))
+        self._hud_rects = [pygame.Rect(x, y, w, h)]
         game = core.GAMES.get(str(v.get("game")))
         title = game.title if game else str(v.get("game", "")).capitalize()
         target = v.get("target") or (v.get("options") or {}).get("target_score")
@@ -1721,6 +1790,8 @@ class TableScene(Scene):
         legend = fonts.text("D dealer  \u2022  L leads the trick  \u2022  suit badge: contract", int(13 * s),
                             ui.TEXT_DIM)
         surf.blit(legend, (cx + cw - legend.get_width(), y + ch + int(6 * s)))
+        self._hud_rects.append(pygame.Rect(min(cx, cx + cw - legend.get_width()), y, max(cw, legend.get_width()),
+                                           ch + int(6 * s) + legend.get_height()))
         if self.status:
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
