@@ -1382,8 +1382,6 @@ class TableScene(Scene):
         if self._dragged is not None:
             ui.blit_center(surf, *self._dragged)
             self._dragged = None
-        if self.show_last:
-            self._draw_last_trick(surf)
         self._draw_chat(surf)
         under = [b for b in self.hud_buttons if b.visible] if self.result is not None else []
         for b in under:  # the HUD buttons lie under the result panel's veil, dimmed like the rest
@@ -1410,6 +1408,8 @@ class TableScene(Scene):
                     self._banner_at = (key, self.banner_spot(self.banners[0]))
                 bx, by = self._banner_at[1]
             self.banners[0].draw(surf, self.app.fonts, (bx, by), self.app.scale)
+        if self.show_last:  # an overlay: over everything on the table, banners included
+            self._draw_last_trick(surf)
         self._draw_tips(surf)
         if self.confetti:
             self.confetti.draw(surf, self.app.scale)
