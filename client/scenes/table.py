@@ -914,9 +914,14 @@ class TableScene(Scene):
                     if gone is not None:
                         gone.fly(lay.center, 0.0, dur=0.35 / self.speed, delay=0.05 * k, fade_out=True)
                         self.flights.append(gone)
-            if isinstance(seat, int):
-                self.bubble(seat, f"Discards {labels.count_text(int(e.get('count') or 0), 'card')}"
-                            if isinstance(e.get("count"), int) else "Discards")
+            n_out = len(cards_out) if isinstance(cards_out, list) else e.get("count")
+            if isinstance(seat, int) and seat == self.me and isinstance(cards_out, list):
+                self.bubble(seat, f"You discard {labels.count_text(len(cards_out), 'card')}: "
+                            + " ".join(labels.card_text(str(c)) for c in cards_out[:6])
+                            + ("\u2026" if len(cards_out) > 6 else ""))
+            elif isinstance(seat, int):
+                self.bubble(seat, f"Discards {labels.count_text(int(n_out), 'card')}"
+                            if isinstance(n_out, int) else "Discards")
         elif t == "called":
             name = e.get("name") or e.get("call")
             if isinstance(seat, int):
