@@ -7,6 +7,9 @@ Usage::
     python main.py bench engine|ai|render|net                                 # benchmarks
     python main.py tournament --game belote --a hard --b normal --matches 200 # duplicate bot matches
     python main.py host --game belote --headless                              # dedicated LAN host
+    python main.py desktop                                                    # install launcher + icon
+
+Installed with pip, the command ``bella`` does the same as ``python main.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ COMMANDS = {
     "selfplay": "bench.selfplay",
     "tournament": "bench.tournament",
     "host": "net.dedicated",
+    "desktop": "client.desktop",
 }
 BENCHES = {
     "engine": "bench.engine",
@@ -27,7 +31,7 @@ BENCHES = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # also the ``bella`` console command (pyproject.toml)
     """Dispatch to a subcommand, or start the game client."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):

@@ -136,15 +136,9 @@ class App:
     def _set_icon() -> None:
         """A small card with a heart as the window icon (drawn, no file)."""
         try:
-            from client.cards import draw_suit
+            from client.desktop import make_icon
 
-            icon = pygame.Surface((64, 64))
-            icon.fill((20, 98, 62))
-            pygame.draw.rect(icon, (252, 250, 243), (12, 4, 40, 56), border_radius=6)
-            pygame.draw.rect(icon, (168, 160, 146), (12, 4, 40, 56), width=2, border_radius=6)
-            draw_suit(icon, "H", (32, 33), 28, (206, 28, 40))
-            icon.set_colorkey((20, 98, 62))
-            pygame.display.set_icon(icon)
+            pygame.display.set_icon(make_icon(64))
         except pygame.error:
             pass
 
