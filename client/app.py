@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -34,6 +35,19 @@ IDLE_POLL = 0.01
 IDLE_TICK = 0.1
 """...and still advances the scenes at least this often (sessions are polled, timers run)."""
 BASE_W, BASE_H = 1280, 720
+
+SCENES: dict[str, str] = {
+    "menu": "client.scenes.menu:MainMenu",
+    "newgame": "client.scenes.newgame:NewGame",
+    "table": "client.scenes.table:TableScene",
+    "pause": "client.scenes.pause:PauseMenu",
+    "endmatch": "client.scenes.endmatch:EndMatch",
+    "scoresheet": "client.scenes.scoresheet:ScoreSheet",
+    "settings": "client.scenes.settings:SettingsScene",
+    "rules": "client.scenes.rules:RulesScene",
+}
+"""Scenes by name (``"module:Class"``): scenes open each other through ``App.make(name, ...)``, not imports,
+so the scene modules never import one another in a circle."""
 
 # gamepad buttons (SDL's common layout) mapped to keys
 PAD_BUTTONS = {0: pygame.K_RETURN, 1: pygame.K_ESCAPE, 2: pygame.K_h, 3: pygame.K_l,
@@ -126,6 +140,7 @@ class App:
         self.on_frame: Callable[[], None] | None = None
         self.report_path = os.environ.get("BELLA_REPORT") or None
         self.strict = os.environ.get("BELLA_STRICT", "") not in ("", "0")
+        self.scenes: dict[str, str | Callable[..., Scene]] = dict(SCENES)
         if settings_error:
             self.toast(settings_error, error=True, seconds=9.0)
         if size_note:
@@ -307,6 +322,22 @@ class App:
         self.stack.append(scene)
         scene.enter()
 
+    def register(self, name: str, factory: str | Callable[..., Scene]) -> None:
+        """Register (or replace) the scene called ``name``: a ``"module:Class"`` path or a callable."""
+        self.scenes[name] = factory
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the registered ``name``, built with ``(app, *args, **kwargs)``."""
+        import importlib
+
+        factory = self.scenes[name]
+        if isinstance(factory, str):
+            module, _, cls = factory.partition(":")
+            factory = getattr(importlib.import_module(module), cls)
+        scene = factory(self, *args, **kwargs)
+        assert isinstance(scene, Scene)
+        return scene
+
     def open_module(self, module: str, label: str) -> None:
         """Push the scene of ``module`` (its ``create(app)``); explain clearly if it is missing."""
         import importlib
@@ -486,14 +517,12 @@ class App:
             self._recover(exc)
 
     def _recover(self, exc: BaseException) -> None:
-        from client.scenes.menu import MainMenu
-
         try:
             while self.stack:
                 self.stack.pop().leave()
         except Exception:  # a broken scene's leave() must not stop the recovery
             self.stack.clear()
-        self.stack.append(MainMenu(self))
+        self.stack.append(self.make("menu"))
         self.stack[-1].enter()
         self.toast(f"Something went wrong and the screen was closed: {type(exc).__name__}: {exc}"[:200],
                    error=True, seconds=8.0)
@@ -606,9 +635,7 @@ def build(argv: Sequence[str]) -> App:
     """Create the app and its first scene(s) from the command line."""
     args = parse_args(argv)
     app = App(args)
-    from client.scenes.menu import MainMenu
-
-    app.reset(MainMenu(app))
+    app.reset(app.make("menu"))
     if args.smoke:
         from client.scenes import smoke
 

@@ -27,8 +27,6 @@ class EndMatch(Scene):
 
     def _again(self) -> None:
         """Single player: a new game; LAN: back to the same table's lobby for the next match."""
-        from client.scenes.newgame import NewGame
-
         reopen = getattr(self.table.session, "reopen_lobby", None)
         if callable(reopen):
             reopen(self.app)
@@ -37,15 +35,13 @@ class EndMatch(Scene):
         preset = {"game": v.get("game"), "players": v.get("players"), "options": v.get("options") or {},
                   "levels": dict(getattr(self.table.session, "levels", None) or {})}
         self._menu()
-        self.app.push(NewGame(self.app, preset))  # the same game, seats, house rules and levels
+        self.app.push(self.app.make("newgame", preset))  # the same game, seats, house rules and levels
 
     def _scores(self) -> None:
         self.table.open_scores()
 
     def _menu(self) -> None:
-        from client.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(self.app.make("menu"))
 
     def back(self) -> None:
         self._menu()

@@ -309,11 +309,8 @@ def session_pacing(app: Any) -> dict[str, Any]:
 
 def open_table(app: Any, session: Any) -> None:
     """Show the table for ``session`` above the main menu."""
-    from client.scenes.menu import MainMenu
-    from client.scenes.table import TableScene
-
-    app.reset(MainMenu(app))
-    app.push(TableScene(app, session))
+    app.reset(app.make("menu"))
+    app.push(app.make("table", session))
 
 
 def start_from_args(app: Any, args: argparse.Namespace) -> None:

@@ -61,9 +61,7 @@ class PauseMenu(Scene):
         self._to_menu()
 
     def _to_menu(self) -> None:
-        from client.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(self.app.make("menu"))
 
     def _quit(self) -> None:
         self.app.quit()

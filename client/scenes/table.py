@@ -557,9 +557,7 @@ class TableScene(Scene):
 
     def open_pause(self) -> None:
         """The pause menu."""
-        from client.scenes.pause import PauseMenu
-
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push(self.app.make("pause", self))
 
     # ========================================================= hand
     def _sync_hand(self, old: dict[str, Any] | None, from_seat: int, snap: bool = False) -> None:
@@ -1075,8 +1073,6 @@ class TableScene(Scene):
         self._poll(force=False)
 
     def _end_match(self, e: dict[str, Any]) -> None:
-        from client.scenes.endmatch import EndMatch
-
         self.ended = True
         self.banners.clear()
         self.popups.clear()
@@ -1090,7 +1086,7 @@ class TableScene(Scene):
             self.app.sounds.play("win")
         else:
             self.app.sounds.play("lose")
-        self.app.push(EndMatch(self.app, self, won))
+        self.app.push(self.app.make("endmatch", self, won))
 
     def side_name(self, side: int) -> str:
         """Names of the seats of scoring side ``side``."""
