@@ -68,6 +68,8 @@ class EndMatch(Scene):
             head = "Match over"
         box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
         box.center = (w // 2, int(h * 0.5))
+        if self.table.confetti is not None:  # behind the panel: no speck ever lands on the words
+            self.table.confetti.draw(surf, s)
         surf.blit(ui.panel(box.size, (12, 28, 21, 250), ui.PANEL_BORDER, int(18 * s), max(2, int(3 * s))),
                   box.topleft)
         grow = ui.ease_out_back(min(1.0, self.time / 0.5))
@@ -101,5 +103,3 @@ class EndMatch(Scene):
         played = f"{labels.count_text(deals, 'deal')} played"
         ui.blit_center(surf, app.fonts.text(played, int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
         self.widgets.draw(surf, app)
-        if self.table.confetti is not None:
-            self.table.confetti.draw(surf, s)

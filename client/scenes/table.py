@@ -260,7 +260,8 @@ class TableScene(TableSprites, TableHud):
         s = self.app.scale
         w, h = self.app.size
         texts = [labels.action_text(a, v) for a in acts]
-        if len(acts) > 3 and all(str(a.get("call", "")).startswith("partner:") for a in acts):
+        card_buttons = len(acts) > 3 and all(str(a.get("call", "")).startswith("partner:") for a in acts)
+        if card_buttons:
             texts = [labels.card_text(str(a["call"]).split(":", 1)[1]) for a in acts]  # the title says "partner"
         px = int(19 * s)
         bh = int(44 * s)
@@ -272,7 +273,7 @@ class TableScene(TableSprites, TableHud):
         gap = int(10 * s)
         numeric = all(t.isdigit() for t, a in zip(texts, acts, strict=False) if a.get("type") != "_cancel"
                       and a.get("call") not in ("pass", "moon"))
-        show_numbers = not numeric and len(acts) > 1
+        show_numbers = not numeric and len(acts) > 1 and not card_buttons  # "8  9♠" would read as two cards
         if show_numbers:
             widths = [wd + int(22 * s) for wd in widths]
         max_panel = self._panel_max_width()

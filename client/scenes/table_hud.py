@@ -170,6 +170,9 @@ class TableHud(TableState):
             high = self._high_bid()
             if high:
                 lines.append(high)
+        partner = self._partner_line(v)
+        if partner:
+            lines.append(partner)
         ch = int(64 * s + 26 * s * (len(lines) - 1))
         surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
         yy = y + int(10 * s)
@@ -199,6 +202,18 @@ class TableHud(TableState):
         if self.status:
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
+
+    def _partner_line(self, v: dict[str, Any]) -> str:
+        """Five-handed Pitch: the called card and, once it has been played, who the partner is."""
+        c = v.get("contract")
+        if not isinstance(c, dict) or not c.get("called_name"):
+            return ""
+        p = c.get("partner")
+        if c.get("partner_known") and isinstance(p, int) and 0 <= p < len(self.names):
+            return f"Partner ({c['called_name']}): {self.names[p]}"
+        if c.get("partner_known"):
+            return f"Partner ({c['called_name']}): nobody (the bidder holds it)"
+        return f"Partner: whoever holds the {c['called_name']}"
 
     def _deal_line(self, v: dict[str, Any]) -> tuple[int, str]:
         """The deal number and phase words of the HUD, in step with what is shown.

@@ -51,3 +51,13 @@ def test_result_reasons_for_annulled_deals_and_belote_tens() -> None:
     app, t = _table("klaberjass", 2)
     assert "schmeiss" in t._result_reason({"outcome": "annulled"})
     app.shutdown()
+
+
+def test_pitch_partner_stays_in_view_and_call_buttons_read_as_cards() -> None:
+    app, t = _table("pitch", 5)
+    v = {"contract": {"called_name": "ace of spades", "partner": None, "partner_known": False}}
+    assert t._partner_line(v) == "Partner: whoever holds the ace of spades"
+    v["contract"].update(partner=2, partner_known=True)
+    assert t._partner_line(v) == f"Partner (ace of spades): {t.names[2]}"
+    assert t._partner_line({"contract": {"bidder": 1}}) == ""
+    app.shutdown()
