@@ -87,13 +87,17 @@ class Scene:
         self.time += dt
         self.widgets.update(dt)
 
+    static = False
+    """A scene whose picture changes only with input (menus, forms): it may idle (see ``is_idle``)."""
+
     def is_idle(self) -> bool:
         """True when nothing on screen moves by itself, so the app may stop redrawing until input comes.
 
-        The default: a short settling time after the scene opens, then idle
-        unless a widget animates.  Scenes with running animations override it.
+        Only ``static`` scenes idle, after a short settling time and while no
+        widget animates; every other scene (say one showing network news) is
+        redrawn every frame unless it overrides this.
         """
-        return self.time > 0.8 and not any(w.animating for w in self.widgets.items if w.visible)
+        return self.static and self.time > 0.8 and not any(w.animating for w in self.widgets.items if w.visible)
 
     def draw(self, surf: pygame.Surface) -> None:
         """Draw the background (for opaque scenes), the title and the widgets."""
@@ -142,6 +146,7 @@ class MessageScene(Scene):
     """
 
     opaque = False
+    static = True
 
     def __init__(self, app: App, heading: str, body: str, *, ok: str = "OK",
                  on_ok: Callable[[], Any] | None = None, other: str | None = None,

@@ -46,6 +46,9 @@ class EndMatch(Scene):
     def back(self) -> None:
         self._menu()
 
+    def is_idle(self) -> bool:
+        return self.table.confetti is None and self.time > 1.0 and not any(w.animating for w in self.widgets.items)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.table.confetti is not None:

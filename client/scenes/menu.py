@@ -16,6 +16,8 @@ SWAY_SECONDS = 6.0
 class MainMenu(Scene):
     """Title, a fan of cards, and the main choices."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     save_note = ""
 
     def layout(self) -> None:

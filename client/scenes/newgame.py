@@ -54,6 +54,8 @@ def implemented_games() -> list[str]:
 class NewGame(Scene):
     """The new-game form."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     title = "New game"
 
     def __init__(self, app: Any, preset: dict[str, Any] | None = None) -> None:

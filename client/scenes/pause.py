@@ -13,6 +13,8 @@ from client.scene import MessageScene, Scene
 class PauseMenu(Scene):
     """Esc at the table."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     opaque = False
     title = "Paused"
 

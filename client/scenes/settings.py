@@ -17,6 +17,8 @@ WINDOW_SIZES = [(960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080),
 class SettingsScene(Scene):
     """Every player setting, with a live card preview."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     title = "Settings"
 
     def layout(self) -> None:

@@ -781,7 +781,16 @@ class TableScene(TableSprites, TableHud):
             return False
         if any(sp.moving for sp in self.hand.values()) or any(sp.moving for _, sp in self.trick):
             return False
-        return super().is_idle()
+        log_fn = getattr(self.session, "chat_log", None)
+        if log_fn is not None:  # a chat line from the network is news: draw it
+            try:
+                seen = len(list(log_fn()))
+            except Exception:  # a closed connection: nothing new to show
+                seen = self._chat_seen
+            if seen != self._chat_seen:
+                self._chat_seen = seen
+                return False
+        return not any(w.animating for w in self.widgets.items if w.visible)
 
     # ========================================================= drawing
 

@@ -83,6 +83,7 @@ class TableState(Scene):
         self._dragged: tuple[pygame.Surface, Point] | None = None
         self._banner_at: tuple[Any, tuple[float, float]] = (None, (0.0, 0.0))
         self._hud_rects: list[pygame.Rect] = []
+        self._chat_seen = 0
         self.declarations: dict[int, tuple[str, str | None]] = {}
         """This deal's declared sequences by seat (call, top card), to explain who won them."""
 

@@ -49,3 +49,15 @@ def test_table_idles_while_waiting_for_us_and_animates_at_full_rate_otherwise() 
     app.run(seconds=0.5, shutdown=False)
     assert app.drawn_frames - d0 >= 15 and app.drawn_frames - d0 == app.frames - f0
     app.shutdown()
+
+
+def test_only_static_scenes_idle() -> None:
+    from client.scene import Scene
+
+    app = make_app(["--no-sound", "--windowed", "1280x720"])
+    plain = Scene(app)
+    plain.time = 10.0
+    assert not plain.is_idle()  # a scene that may show news (LAN screens) keeps drawing
+    app.top.time = 30.0  # type: ignore[union-attr]
+    assert app.top.is_idle()  # type: ignore[union-attr]  # the main menu, settled
+    app.shutdown()
