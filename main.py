@@ -7,10 +7,13 @@ Usage::
     python main.py bench engine|ai|render|net                                 # benchmarks
     python main.py tournament --game belote --a hard --b normal --matches 200 # duplicate bot matches
     python main.py host --game belote --headless                              # dedicated LAN host
+    python main.py desktop                                                    # install launcher + icon
     python main.py selfplay --game G --level normal --matches 1 --save-record FILE  # a match record
     python main.py analyse FILE --seat N [--json]                             # which decisions cost points
     python main.py stats [--json]                                             # your statistics
     python main.py bench bids --game belote --deals 2000                      # bidding calibration
+
+Installed with pip, the command ``bella`` does the same as ``python main.py``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ COMMANDS = {
     "analyse": "bench.analyse",
     "stats": "client.stats",
     "host": "net.dedicated",
+    "desktop": "client.desktop",
 }
 BENCHES = {
     "engine": "bench.engine",
@@ -34,11 +38,15 @@ BENCHES = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # also the ``bella`` console command (pyproject.toml)
     """Dispatch to a subcommand, or start the game client."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
         print(__doc__)
+        from client.app import parser
+
+        print("Options of the game client:\n")
+        print(parser().format_help())
         return 0
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])

@@ -6,6 +6,10 @@ automatically, and times 600 frames (events + fixed-step update + draw +
 flip).  Prints median / p95 / max frame time (wall clock, and the render thread's
 CPU time, which a busy machine does not inflate) and the time from launching
 ``python main.py`` to its first frame.  ``--json`` prints the numbers as JSON.
+
+``--idle`` instead measures the CPU used (percent of one core, over
+``--seconds``, default 10) by the real-time loop on the idle main menu and at
+a table waiting for the player: nothing moves there, so nothing is redrawn.
 """
 
 from __future__ import annotations
@@ -99,6 +103,45 @@ def frame_times(frames: int, size: tuple[int, int], game: str, players: int) -> 
     }
 
 
+def idle_cpu(seconds: float, size: tuple[int, int]) -> dict[str, Any]:
+    """CPU use (% of one core) of the real-time loop on an idle main menu and at a table waiting for us."""
+    from client.app import build
+    from client.scenes.table import TableScene
+
+    out: dict[str, Any] = {"seconds": seconds, "size": f"{size[0]}x{size[1]}"}
+    app = build(["--windowed", f"{size[0]}x{size[1]}", "--no-sound"])
+    app.run(seconds=8.0, shutdown=False)  # the menu settles (its title fan comes to rest)
+    c0, d0 = time.process_time(), app.drawn_frames
+    app.run(seconds=seconds, shutdown=False)
+    out["menu_cpu_pct"] = round((time.process_time() - c0) / seconds * 100, 1)
+    out["menu_frames_drawn"] = app.drawn_frames - d0
+    app.shutdown()
+
+    app = build(["--game", "belote", "--players", "4", "--seed", "4", "--level", "random",
+                 "--windowed", f"{size[0]}x{size[1]}", "--no-sound"])
+    table = app.top
+    assert isinstance(table, TableScene)
+    table.session.bot_delay = table.session.deal_delay = 0.0
+    app.realtime = False
+    for _ in range(20000):  # to a position where the bots wait for us
+        if table.result is not None:
+            table._continue()
+        app.frame(1 / 60)
+        time.sleep(0.001)
+        v = table.view or {}
+        if table.my_turn() and v.get("phase") == "play" and table._idle():
+            break
+    app.realtime = True
+    app.run(seconds=5.0, shutdown=False)  # the turn glow settles
+    c0, d0 = time.process_time(), app.drawn_frames
+    app.run(seconds=seconds, shutdown=False)
+    out["table_cpu_pct"] = round((time.process_time() - c0) / seconds * 100, 1)
+    out["table_frames_drawn"] = app.drawn_frames - d0
+    out["table_waits_for_us"] = table.my_turn()
+    app.shutdown()
+    return out
+
+
 def main(argv: list[str]) -> int:
     """Run the benchmark and print the figures."""
     p = argparse.ArgumentParser(prog="python main.py bench render")
@@ -107,8 +150,22 @@ def main(argv: list[str]) -> int:
     p.add_argument("--game", default="belote")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--idle", action="store_true",
+                   help="measure CPU use over --seconds on an idle menu and at a table waiting for the player")
+    p.add_argument("--seconds", type=float, default=10.0)
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
+    if args.idle:
+        res = idle_cpu(args.seconds, (w, h))
+        if args.json:
+            print(json.dumps(res))
+        else:
+            print(f"idle bench: {res['seconds']:g} s each at {res['size']} (dummy driver, real-time loop)")
+            print(f"  main menu: {res['menu_cpu_pct']} % of a core, {res['menu_frames_drawn']} frames drawn")
+            print(f"  table waiting for the player: {res['table_cpu_pct']} % of a core, "
+                  f"{res['table_frames_drawn']} frames drawn (goal <= 5 %; waiting for the player: "
+                  f"{res['table_waits_for_us']})")
+        return 0
     start = startup_time(args.size)
     res = frame_times(args.frames, (w, h), args.game, args.players)
     res["start_to_first_frame_s"] = round(start, 3)

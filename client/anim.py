@@ -144,12 +144,18 @@ class Banner:
         """Still visible."""
         return self.age < self.life
 
+    def size(self, screen_w: int, fonts: ui.Fonts, scale: float) -> tuple[int, int]:
+        """The band's full size: as wide as its words need, at most half the window."""
+        need = max(fonts.shadowed(self.text, int(54 * scale), self.color, "serif").get_width(),
+                   fonts.text(self.sub, int(20 * scale), ui.TEXT).get_width() if self.sub else 0)
+        return min(int(screen_w * 0.5), int(need + 64 * scale)), int(110 * scale) if self.sub else int(84 * scale)
+
     def draw(self, surf: pygame.Surface, fonts: ui.Fonts, center: Point, scale: float) -> None:
         """Slide in, hold, fade."""
         k = self.age / self.life
         appear = ui.ease_out_back(min(1.0, self.age / 0.3))
         alpha = int(255 * min(1.0, (1 - k) / 0.25))
-        w = int(surf.get_width() * 0.5 * appear)
+        w = int(self.size(surf.get_width(), fonts, scale)[0] * appear)
         h = int(110 * scale) if self.sub else int(84 * scale)
         if w < 4:
             return
@@ -167,7 +173,7 @@ class Banner:
             ui.blit_center(surf, t, (center[0], ty))
         t.set_alpha(None)
         if self.sub:
-            st = fonts.text(self.sub, int(22 * scale), ui.TEXT)
+            st = fonts.text(self.sub, int(20 * scale), ui.TEXT)
             if st.get_width() < w:
                 ui.blit_center(surf, st, (center[0], center[1] + 32 * scale))
 

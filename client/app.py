@@ -19,17 +19,35 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from client import art, ui
+from client import art, display, ui
 from client.scene import MessageScene, Scene
 from client.settings import Settings, load_settings, save_settings
 from client.sound import Sounds
 
 STEP = 1.0 / 60.0
 FPS = 60
+IDLE_POLL = 0.01
+"""While nothing moves, the loop checks for input this often (seconds) instead of drawing 60 frames a second."""
+IDLE_TICK = 0.1
+"""...and still advances the scenes at least this often (sessions are polled, timers run)."""
 BASE_W, BASE_H = 1280, 720
+
+SCENES: dict[str, str] = {
+    "menu": "client.scenes.menu:MainMenu",
+    "newgame": "client.scenes.newgame:NewGame",
+    "table": "client.scenes.table:TableScene",
+    "pause": "client.scenes.pause:PauseMenu",
+    "endmatch": "client.scenes.endmatch:EndMatch",
+    "scoresheet": "client.scenes.scoresheet:ScoreSheet",
+    "settings": "client.scenes.settings:SettingsScene",
+    "rules": "client.scenes.rules:RulesScene",
+}
+"""Scenes by name (``"module:Class"``): scenes open each other through ``App.make(name, ...)``, not imports,
+so the scene modules never import one another in a circle."""
 
 # gamepad buttons (SDL's common layout) mapped to keys
 PAD_BUTTONS = {0: pygame.K_RETURN, 1: pygame.K_ESCAPE, 2: pygame.K_h, 3: pygame.K_l,
@@ -38,6 +56,11 @@ PAD_BUTTONS = {0: pygame.K_RETURN, 1: pygame.K_ESCAPE, 2: pygame.K_h, 3: pygame.
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The client's command line."""
+    return parser().parse_args(list(argv))
+
+
+def parser() -> argparse.ArgumentParser:
+    """The client's option parser (also printed by ``python main.py --help``)."""
     p = argparse.ArgumentParser(prog="python main.py", description="Bella: Belote-family card games and Pitch.")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -53,7 +76,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--quit-after", type=int, default=None, metavar="N", help="quit after N frames")
     p.add_argument("--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
     p.add_argument("--smoke", action="store_true", help="show every scene once, then quit")
-    return p.parse_args(list(argv))
+    return p
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -62,8 +85,9 @@ def parse_size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise ValueError(f"--windowed wants WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise ValueError(f"window size {w}x{h} is out of range (320x240 to 7680x4320)")
+    lo, hi = display.MIN_SIZE, display.MAX_SIZE
+    if not (lo[0] <= w <= hi[0] and lo[1] <= h <= hi[1]):
+        raise ValueError(f"window size {w}x{h} is out of range ({lo[0]}x{lo[1]} to {hi[0]}x{hi[1]})")
     return w, h
 
 
@@ -86,6 +110,9 @@ class App:
         if self.args.windowed:
             self.windowed_size = parse_size(self.args.windowed)
             fullscreen = False
+        self.windowed_size, size_note = display.fit_window(self.windowed_size, display.desktop_size())
+        if size_note and not self.args.windowed:
+            self.settings.window_size = list(self.windowed_size)
         if self.args.fullscreen:
             fullscreen = True
         pygame.display.set_caption("Bella")
@@ -106,27 +133,27 @@ class App:
         self.realtime = True
         self._acc = 0.0
         self._last = time.perf_counter()
+        self.idle = False
+        """True when the last frame drew a still picture: until input or a change, frames are not redrawn."""
+        self.drawn_frames = 0
         self._cards: object | None = None
         self.on_frame: Callable[[], None] | None = None
         self.report_path = os.environ.get("BELLA_REPORT") or None
         self.strict = os.environ.get("BELLA_STRICT", "") not in ("", "0")
+        self.scenes: dict[str, str | Callable[..., Scene]] = dict(SCENES)
         if settings_error:
             self.toast(settings_error, error=True, seconds=9.0)
+        if size_note:
+            self.toast(size_note, seconds=7.0)
 
     # ------------------------------------------------------------- display
     @staticmethod
     def _set_icon() -> None:
         """A small card with a heart as the window icon (drawn, no file)."""
         try:
-            from client.cards import draw_suit
+            from client.desktop import make_icon
 
-            icon = pygame.Surface((64, 64))
-            icon.fill((20, 98, 62))
-            pygame.draw.rect(icon, (252, 250, 243), (12, 4, 40, 56), border_radius=6)
-            pygame.draw.rect(icon, (168, 160, 146), (12, 4, 40, 56), width=2, border_radius=6)
-            draw_suit(icon, "H", (32, 33), 28, (206, 28, 40))
-            icon.set_colorkey((20, 98, 62))
-            pygame.display.set_icon(icon)
+            pygame.display.set_icon(make_icon(64))
         except pygame.error:
             pass
 
@@ -154,9 +181,18 @@ class App:
             screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._set_minimum_size()
         self._place_window(fullscreen, screen.get_size())
         self.fullscreen = fullscreen
         return screen
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        """Ask the window system not to let the window shrink below the smallest layout."""
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy" or not hasattr(pygame, "Window"):
+            return
+        with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError):
+            pygame.Window.from_display_module().minimum_size = display.MIN_SIZE
 
     def _place_window(self, fullscreen: bool, size: tuple[int, int]) -> None:
         """Pin a fullscreen window to the top-left corner (needed where no window manager does it)."""
@@ -183,7 +219,10 @@ class App:
         self._relayout_all()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resize the window (when not fullscreen) and remember it."""
+        """Resize the window (when not fullscreen) and remember it; a size that does not fit is clamped."""
+        size, note = display.fit_window(size, display.desktop_size())
+        if note:
+            self.toast(note)
         self.windowed_size = size
         self.settings.window_size = [size[0], size[1]]
         if not self.fullscreen:
@@ -195,6 +234,7 @@ class App:
         if self.fullscreen:
             return
         self.screen = pygame.display.get_surface() or self.screen
+        size = display.fit_window(size, None)[0]  # never below the smallest layout
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.windowed_size = self.size
@@ -281,6 +321,22 @@ class App:
             self.stack.pop().leave()
         self.stack.append(scene)
         scene.enter()
+
+    def register(self, name: str, factory: str | Callable[..., Scene]) -> None:
+        """Register (or replace) the scene called ``name``: a ``"module:Class"`` path or a callable."""
+        self.scenes[name] = factory
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the registered ``name``, built with ``(app, *args, **kwargs)``."""
+        import importlib
+
+        factory = self.scenes[name]
+        if isinstance(factory, str):
+            module, _, cls = factory.partition(":")
+            factory = getattr(importlib.import_module(module), cls)
+        scene = factory(self, *args, **kwargs)
+        assert isinstance(scene, Scene)
+        return scene
 
     def open_module(self, module: str, label: str) -> None:
         """Push the scene of ``module`` (its ``create(app)``); explain clearly if it is missing."""
@@ -400,7 +456,23 @@ class App:
             surf.fill((0, 0, 0))
         for sc in self.stack[start:]:
             type(sc).draw(sc, surf)
+        if self.settings.muted:
+            self._draw_mute(surf)
         self._draw_toasts(surf)
+
+    def _draw_mute(self, surf: pygame.Surface) -> None:
+        """A lasting sign that sound is off: a struck-out speaker in the bottom-left corner."""
+        s = self.scale
+        x, y = self.px(10), surf.get_height() - self.px(26)
+        u = max(2, self.px(6))
+        col = ui.TEXT_DIM
+        pygame.draw.rect(surf, col, (x, y - u // 2, u, u))
+        pygame.draw.polygon(surf, col, [(x + u, y - u // 2), (x + 2 * u, y - u * 1.2), (x + 2 * u, y + u * 1.2),
+                                        (x + u, y + u // 2)])
+        pygame.draw.line(surf, (230, 120, 100), (x - u // 3, y + u * 1.3), (x + 2 * u + u // 2, y - u * 1.3),
+                         max(2, int(2 * s)))
+        t = self.fonts.text("muted (Ctrl+M)", self.px(13), col)
+        surf.blit(t, (x + 3 * u, y - t.get_height() // 2))
 
     def _draw_toasts(self, surf: pygame.Surface) -> None:
         y = self.px(12)
@@ -419,7 +491,14 @@ class App:
                 yy += int(px * 1.3)
             y += h + self.px(8)
 
-    def frame(self, dt: float | None = None) -> None:
+    def scene_idle(self) -> bool:
+        """True when nothing on screen moves by itself (no toast, the top scene is idle)."""
+        if self.toasts or not self.stack:
+            return False
+        top = self.stack[-1]
+        return bool(type(top).is_idle(top))
+
+    def frame(self, dt: float | None = None, lazy: bool = False) -> None:
         """One iteration of the loop; a scene's unexpected error is reported, not fatal.
 
         The failing scene stack is replaced by the main menu with an on-screen
@@ -427,10 +506,10 @@ class App:
         lets the error propagate instead.
         """
         if self.strict:
-            self._frame(dt)
+            self._frame(dt, lazy)
             return
         try:
-            self._frame(dt)
+            self._frame(dt, lazy)
         except Exception as exc:  # keep the program alive: report and go back to the menu
             import traceback
 
@@ -438,24 +517,25 @@ class App:
             self._recover(exc)
 
     def _recover(self, exc: BaseException) -> None:
-        from client.scenes.menu import MainMenu
-
         try:
             while self.stack:
                 self.stack.pop().leave()
         except Exception:  # a broken scene's leave() must not stop the recovery
             self.stack.clear()
-        self.stack.append(MainMenu(self))
+        self.stack.append(self.make("menu"))
         self.stack[-1].enter()
         self.toast(f"Something went wrong and the screen was closed: {type(exc).__name__}: {exc}"[:200],
                    error=True, seconds=8.0)
 
-    def _frame(self, dt: float | None = None) -> None:
+    def _frame(self, dt: float | None = None, lazy: bool = False) -> None:
+        """One frame; ``lazy`` (the real-time loop) skips drawing a still picture that is already shown."""
         now = time.perf_counter()
         if dt is None:
             dt = now - self._last
         self._last = now
+        had_input = False
         for event in pygame.event.get():
+            had_input = True
             self.dispatch(event)
             if not self.running:
                 return
@@ -467,8 +547,12 @@ class App:
             steps += 1
         if steps == 8:
             self._acc = 0.0
-        self.draw()
-        pygame.display.flip()
+        still = self.scene_idle()
+        if not (lazy and still and self.idle and not had_input):
+            self.draw()
+            pygame.display.flip()
+            self.drawn_frames += 1
+        self.idle = still
         self.frames += 1
         if self.first_frame_time is None:
             self.first_frame_time = time.perf_counter() - self.started
@@ -479,16 +563,36 @@ class App:
         if self.report_path and self.frames % 30 == 1:
             self.write_report()
 
-    def run(self) -> None:
-        """The main loop, until the window closes or ``--quit-after`` frames."""
+    def run(self, seconds: float | None = None, shutdown: bool = True) -> None:
+        """The main loop, until the window closes, ``--quit-after`` frames or ``seconds`` pass.
+
+        Animations run at 60 FPS; while nothing moves (``scene_idle``) the loop
+        only waits for input and ticks the scenes now and then, drawing nothing.
+        """
         limit = self.args.quit_after
+        end = None if seconds is None else time.perf_counter() + seconds
         while self.running and self.stack:
             if self.realtime:
-                self.clock.tick(FPS)
-            self.frame()
+                if self.idle:
+                    self._wait_for_input(IDLE_TICK)
+                else:
+                    self.clock.tick(FPS)
+            self.frame(lazy=self.realtime)
             if limit is not None and self.frames >= limit:
                 break
-        self.shutdown()
+            if end is not None and time.perf_counter() >= end:
+                break
+        if shutdown:
+            self.shutdown()
+
+    @staticmethod
+    def _wait_for_input(most: float) -> None:
+        """Sleep until an event is queued or ``most`` seconds pass (cheap: no drawing)."""
+        end = time.perf_counter() + most
+        while time.perf_counter() < end:
+            if pygame.event.peek():
+                return
+            time.sleep(IDLE_POLL)
 
     def shutdown(self) -> None:
         """Leave every scene (closing sessions), save a screenshot if asked, persist settings."""
@@ -531,9 +635,7 @@ def build(argv: Sequence[str]) -> App:
     """Create the app and its first scene(s) from the command line."""
     args = parse_args(argv)
     app = App(args)
-    from client.scenes.menu import MainMenu
-
-    app.reset(MainMenu(app))
+    app.reset(app.make("menu"))
     if args.smoke:
         from client.scenes import smoke
 

@@ -47,6 +47,18 @@ def cards_text(cards: list[str] | tuple[str, ...] | None) -> str:
     return " ".join(card_text(c) for c in cards or [])
 
 
+RANK_NAMES = {"7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+              "A": "ace"}
+
+
+def declaration_words(call: str, top: str | None = None) -> str:
+    """A declaration in words, with its top card when known: ``"tertz to the king"``."""
+    word = call_text(call).lower() if not call.isdigit() else f"{call}-point sequence"
+    if isinstance(top, str) and top[:1] in RANK_NAMES:
+        return f"{word} to the {RANK_NAMES[top[0]]}"
+    return word
+
+
 def call_text(call: str, view: dict[str, Any] | None = None) -> str:
     """A bid or announcement in words: ``"H"`` -> ``"♥ Hearts"``, ``"7"`` -> ``"7"``."""
     if call in SUIT_SYMBOL:

@@ -2,8 +2,8 @@
 
 ``save.json`` in the config directory holds ``{"record": <State.to_record()>,
 "seat": s, "levels": {...}, "seed": n, "saved": "<iso time>"}``.  Loading
-replays the record through ``core.replay``; a bad file is reported and
-removed, never a crash.
+replays the record through ``core.replay``; a bad file is reported and set
+aside as ``save.json.bad`` (never deleted, never a crash).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def write_save(record: dict[str, Any], seat: int, levels: dict[int, str], seed: 
 
 
 def read_save() -> tuple[dict[str, Any] | None, str | None]:
-    """Return (save data, None) or (None, reason). A corrupt save is deleted."""
+    """Return (save data, None) or (None, reason). A corrupt save is kept as ``save.json.bad``."""
     path = save_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -58,9 +58,8 @@ def read_save() -> tuple[dict[str, Any] | None, str | None]:
         return data, None
     except FileNotFoundError:
         return None, "There is no saved match."
-    except (OSError, ValueError, TypeError) as exc:
-        delete_save()
-        return None, f"The saved match could not be read ({exc}); it was discarded."
+    except (OSError, ValueError, TypeError):
+        return None, set_aside("could not be read: the file is damaged or not a Bella save")
 
 
 def describe_save() -> str:
@@ -74,6 +73,18 @@ def describe_save() -> str:
         return f"{game}, deal {max(1, deals)}" + (f", saved {when}" if when else "")
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return ""
+
+
+def set_aside(why: str) -> str:
+    """Move a save that cannot be used to ``save.json.bad``; return the message for the player."""
+    path = save_path()
+    bad = path.with_name("save.json.bad")
+    try:
+        path.replace(bad)
+    except OSError:
+        delete_save()
+        return f"The saved match {why}; it was removed."
+    return f"The saved match {why}. It was set aside as {bad.name} and a new match can be started."
 
 
 def delete_save() -> None:

@@ -87,6 +87,18 @@ class Scene:
         self.time += dt
         self.widgets.update(dt)
 
+    static = False
+    """A scene whose picture changes only with input (menus, forms): it may idle (see ``is_idle``)."""
+
+    def is_idle(self) -> bool:
+        """True when nothing on screen moves by itself, so the app may stop redrawing until input comes.
+
+        Only ``static`` scenes idle, after a short settling time and while no
+        widget animates; every other scene (say one showing network news) is
+        redrawn every frame unless it overrides this.
+        """
+        return self.static and self.time > 0.8 and not any(w.animating for w in self.widgets.items if w.visible)
+
     def draw(self, surf: pygame.Surface) -> None:
         """Draw the background (for opaque scenes), the title and the widgets."""
         if self.opaque:
@@ -134,11 +146,14 @@ class MessageScene(Scene):
     """
 
     opaque = False
+    static = True
 
     def __init__(self, app: App, heading: str, body: str, *, ok: str = "OK",
                  on_ok: Callable[[], Any] | None = None, other: str | None = None,
-                 on_other: Callable[[], Any] | None = None) -> None:
+                 on_other: Callable[[], Any] | None = None, safe_default: bool = False) -> None:
+        """``safe_default``: the second choice (``other``, e.g. "Stay") has the focus, so Enter keeps things."""
         super().__init__(app)
+        self.safe_default = safe_default and other is not None
         self.heading, self.body = heading, body
         self.ok_text, self.on_ok, self.other_text, self.on_other = ok, on_ok, other, on_other
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -152,16 +167,18 @@ class MessageScene(Scene):
         self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
         by = self.box.bottom - int(74 * s)
         bwid = int(200 * s)
+        other: Button | None = None
         if self.other_text:
-            self.add(Button(self.other_text, self._other, pygame.Rect(self.box.centerx - bwid - int(10 * s), by,
-                                                                      bwid, int(52 * s))))
+            other = Button(self.other_text, self._other, pygame.Rect(self.box.centerx - bwid - int(10 * s), by,
+                                                                     bwid, int(52 * s)), primary=self.safe_default)
+            self.add(other)
             okb = Button(self.ok_text, self._ok, pygame.Rect(self.box.centerx + int(10 * s), by, bwid, int(52 * s)),
-                         primary=True)
+                         primary=not self.safe_default)
         else:
             okb = Button(self.ok_text, self._ok, pygame.Rect(self.box.centerx - bwid // 2, by, bwid, int(52 * s)),
                          primary=True)
         self.add(okb)
-        self.widgets.set_focus(okb)
+        self.widgets.set_focus(other if self.safe_default and other is not None else okb)
 
     def _ok(self) -> None:
         self.app.pop()
@@ -180,10 +197,10 @@ class MessageScene(Scene):
             self._ok()
 
     def draw(self, surf: pygame.Surface) -> None:
-        self.app.dim(surf)
+        self.app.dim(surf, 170)
         s = self.app.scale
-        surf.blit(ui.panel(self.box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))),
-                  self.box.topleft)
+        surf.blit(ui.panel(self.box.size, ui.PANEL_SOLID, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))),
+                  self.box.topleft)  # opaque: nothing underneath reads through the question
         t = self.app.fonts.text(self.heading, int(34 * s), ui.GOLD, "serif")
         ui.blit_center(surf, t, (self.box.centerx, self.box.y + 46 * s))
         y = self.box.y + 90 * s

@@ -20,6 +20,7 @@ from typing import Any
 CARD_STYLES = ("classic", "four_colour")
 CARD_BACKS = ("crimson", "navy", "emerald")
 ANIM_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+TRICK_HOLDS = (0.6, 0.9, 1.2, 1.8, 2.5)
 AI_LEVELS = ("easy", "normal", "hard")
 
 
@@ -50,6 +51,10 @@ class Settings:
     language: str = "en"
     player_name: str = "You"
     show_hover_reasons: bool = True
+    trick_hold: float = 1.2
+    """Seconds a finished trick stays in view before it is collected (a click collects it at once)."""
+    auto_pass_declarations: bool = False
+    """Answer "nothing to declare" automatically when that is the only choice besides declaring nothing."""
     last_game: str = ""
     last_players: int = 0
     last_options: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -64,16 +69,15 @@ class Settings:
         if (not isinstance(ws, list) or len(ws) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in ws)):
             self.window_size = d.window_size
-        else:
-            self.window_size = [max(640, min(7680, ws[0])), max(400, min(4320, ws[1]))]
+        # the size is fitted to the screen (and reported) when the window opens: see client.display
         for name, lo, hi in (("animation_speed", 0.25, 4.0), ("sound_volume", 0.0, 1.0),
-                             ("music_volume", 0.0, 1.0)):
+                             ("music_volume", 0.0, 1.0), ("trick_hold", 0.0, 5.0)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 setattr(self, name, getattr(d, name))
             else:
                 setattr(self, name, float(max(lo, min(hi, v))))
-        for name in ("muted", "show_hover_reasons"):
+        for name in ("muted", "show_hover_reasons", "auto_pass_declarations"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         if self.card_style not in CARD_STYLES:
@@ -117,10 +121,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             raise ValueError("the file does not hold a JSON object")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         s = Settings()
+        kept = False
         with contextlib.suppress(OSError):
             path.replace(path.with_name(path.name + ".bad"))
+            kept = True
         err = save_settings(s, path)
-        msg = f"Your settings file was unreadable ({_short(exc)}); it was reset to the defaults."
+        why = "could not be opened" if isinstance(exc, OSError) else "is damaged (not a Bella settings file)"
+        msg = f"Your settings file {why}, so the defaults are in use."
+        if kept:
+            msg += f" The old file was kept as {path.name}.bad."
         if err:
             msg += f" {err}"
         return s, msg

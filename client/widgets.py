@@ -50,6 +50,11 @@ class Widget:
     def update(self, dt: float) -> None:
         """Advance any animation."""
 
+    @property
+    def animating(self) -> bool:
+        """True while the widget's look changes by itself (the app keeps redrawing)."""
+        return False
+
     def draw(self, surf: pygame.Surface, app: App) -> None:
         """Draw the widget."""
 
@@ -121,6 +126,10 @@ class Button(Widget):
     def update(self, dt: float) -> None:
         self._press = max(0.0, self._press - dt * 6)
 
+    @property
+    def animating(self) -> bool:
+        return self._press > 0
+
     def draw(self, surf: pygame.Surface, app: App) -> None:
         if not self.visible:
             return
@@ -140,6 +149,8 @@ class Button(Widget):
         dy = 1 if self._press > 0 else 0
         border = ui.GOLD if hot else (ui.GOLD_DARK if self.primary else (90, 130, 110))
         surf.blit(ui.panel(r.size, fill, border, radius, max(1, r.h // 22)), (r.x, r.y + dy))
+        if self.focused and self.enabled:
+            draw_focus_ring(surf, r, radius)
         px = self.px or max(12, int(r.h * 0.42))
         color = (30, 22, 8) if self.primary and self.enabled else (ui.TEXT if self.enabled else (120, 130, 124))
         t = app.fonts.text(self.text, px, color, "bold")
@@ -149,7 +160,10 @@ class Button(Widget):
 
 
 class Picker(Widget):
-    """Choose one of ``choices`` ((value, text) pairs) with arrows or clicks; shows ``help`` below."""
+    """Choose one of ``choices`` ((value, text) pairs) with arrows or clicks; shows ``help`` below.
+
+    The mouse wheel never changes a picker (it scrolls the form the picker sits in).
+    """
 
     focusable = True
 
@@ -197,11 +211,9 @@ class Picker(Widget):
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
-            if event.button == 4:
-                self.step(-1, app)
-            elif event.button == 5:
-                self.step(1, app)
-            elif event.button in (1, 3):
+            if event.button not in (1, 3):  # the wheel (buttons 4/5) scrolls what holds the picker, never edits
+                return False
+            if event.button in (1, 3):
                 left, _ = self._arrows()
                 self.step(-1 if left.collidepoint(event.pos) or event.button == 3 else 1, app)
             return True
@@ -226,6 +238,8 @@ class Picker(Widget):
         hot = self.hovered or self.focused
         if hot:
             surf.blit(ui.panel(r.inflate(12, 6).size, (255, 255, 255, 22), None, 8), r.inflate(12, 6).topleft)
+        if self.focused:
+            draw_focus_ring(surf, r.inflate(12, 6), 8)
         px = max(12, int(r.h * 0.42))
         lab = app.fonts.text(self.label, px, ui.GOLD if hot else ui.TEXT, "bold")
         surf.blit(lab, (r.x, r.centery - lab.get_height() // 2))
@@ -286,6 +300,10 @@ class TextInput(Widget):
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
+
+    @property
+    def animating(self) -> bool:
+        return self.focused  # the caret blinks
 
     def draw(self, surf: pygame.Surface, app: App) -> None:
         if not self.visible:
@@ -496,6 +514,13 @@ class WidgetGroup:
                     tip = w
         if tip is not None and tip.tooltip:
             draw_tooltip(surf, app, tip.tooltip, tip.rect)
+
+
+def draw_focus_ring(surf: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The keyboard-focus ring just outside ``rect`` (distinct from the pointer's hover highlight)."""
+    t = max(2, rect.h // 18)
+    ring = rect.inflate(4 * t, 4 * t)
+    pygame.draw.rect(surf, ui.FOCUS_RING, ring, width=t, border_radius=radius + 2 * t)
 
 
 def draw_tooltip(surf: pygame.Surface, app: App, text: str, anchor: pygame.Rect) -> None:

@@ -27,25 +27,27 @@ class EndMatch(Scene):
 
     def _again(self) -> None:
         """Single player: a new game; LAN: back to the same table's lobby for the next match."""
-        from client.scenes.newgame import NewGame
-
         reopen = getattr(self.table.session, "reopen_lobby", None)
         if callable(reopen):
             reopen(self.app)
             return
+        v = self.table.view or {}
+        preset = {"game": v.get("game"), "players": v.get("players"), "options": v.get("options") or {},
+                  "levels": dict(getattr(self.table.session, "levels", None) or {})}
         self._menu()
-        self.app.push(NewGame(self.app))
+        self.app.push(self.app.make("newgame", preset))  # the same game, seats, house rules and levels
 
     def _scores(self) -> None:
         self.table.open_scores()
 
     def _menu(self) -> None:
-        from client.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(self.app.make("menu"))
 
     def back(self) -> None:
         self._menu()
+
+    def is_idle(self) -> bool:
+        return self.table.confetti is None and self.time > 1.0 and not any(w.animating for w in self.widgets.items)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -69,6 +71,8 @@ class EndMatch(Scene):
             head = "Match over"
         box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
         box.center = (w // 2, int(h * 0.5))
+        if self.table.confetti is not None:  # behind the panel: no speck ever lands on the words
+            self.table.confetti.draw(surf, s)
         surf.blit(ui.panel(box.size, (12, 28, 21, 250), ui.PANEL_BORDER, int(18 * s), max(2, int(3 * s))),
                   box.topleft)
         grow = ui.ease_out_back(min(1.0, self.time / 0.5))
@@ -102,5 +106,3 @@ class EndMatch(Scene):
         played = f"{labels.count_text(deals, 'deal')} played"
         ui.blit_center(surf, app.fonts.text(played, int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
         self.widgets.draw(surf, app)
-        if self.table.confetti is not None:
-            self.table.confetti.draw(surf, s)

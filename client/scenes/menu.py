@@ -9,9 +9,14 @@ import pygame
 from client import ui
 from client.scene import Scene
 
+SWAY_SECONDS = 6.0
+"""The title fan sways this long after the menu opens, then rests (an idle menu costs no CPU)."""
+
 
 class MainMenu(Scene):
     """Title, a fan of cards, and the main choices."""
+
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
 
     save_note = ""
 
@@ -67,6 +72,9 @@ class MainMenu(Scene):
     def back(self) -> None:
         self.app.quit()
 
+    def is_idle(self) -> bool:
+        return self.time > SWAY_SECONDS and super().is_idle()
+
     def draw(self, surf: pygame.Surface) -> None:
         self.app.draw_backdrop(surf)
         s = self.app.scale
@@ -92,7 +100,7 @@ class MainMenu(Scene):
         names = ["JH", "9S", "AD", "KC", "QH"]
         cw = int(92 * s)
         n = len(names)
-        sway = math.sin(self.time * 0.8) * 1.5
+        sway = math.sin(self.time * 0.8) * 1.5 * max(0.0, 1.0 - self.time / SWAY_SECONDS)  # then it rests
         for i, c in enumerate(names):
             ang = (i - (n - 1) / 2) * 13 + sway
             rad = math.radians(ang)

@@ -54,9 +54,13 @@ def implemented_games() -> list[str]:
 class NewGame(Scene):
     """The new-game form."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     title = "New game"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, preset: dict[str, Any] | None = None) -> None:
+        """``preset`` (``game``, ``players``, ``options``, ``levels`` by seat) fills the form, e.g. for
+        Play again; otherwise the last choices from the settings do."""
         super().__init__(app)
         games = implemented_games()
         st = app.settings
@@ -66,11 +70,23 @@ class NewGame(Scene):
             cls.player_counts[-1] if cls else 0)
         self.levels: list[str] = [lv for lv in st.last_levels if lv in core.ai.LEVELS]
         self.options: dict[str, Any] = dict(st.last_options.get(self.game, {}))
+        if preset and preset.get("game") in games:
+            self.game = str(preset["game"])
+            cls = core.GAMES[self.game]
+            n = preset.get("players")
+            self.players = n if isinstance(n, int) and n in cls.player_counts else cls.player_counts[-1]
+            opts = preset.get("options") or {}
+            self.options = {k: v for k, v in opts.items() if k != "players"} if isinstance(opts, dict) else {}
+            by_seat = preset.get("levels") or {}
+            if isinstance(by_seat, dict):
+                self.levels = [str(by_seat.get(k, by_seat.get(str(k), "normal"))) for k in range(1, self.players)]
+                self.levels = [lv if lv in core.ai.LEVELS else "normal" for lv in self.levels]
         self.scroll = 0
         self.help_text = ""
         self.rule_rows: list[Picker] = []
         self._rule_ids: list[str] = []
         self.area = pygame.Rect(0, 0, 0, 0)
+        self._kept_in_view: Widget | None = None
 
     # ---------------------------------------------------------- building
     def _defaults(self) -> dict[str, Any]:
@@ -198,8 +214,9 @@ class NewGame(Scene):
         src: Widget | None = hovered or f
         self.help_text = src.help if isinstance(src, Picker) and src.help else (
             "Point at an option (or move to it with the arrow keys) to read what it does.")
-        if isinstance(f, Picker) and f in self.rule_rows:  # keep the focused rule in view
-            row = self.app.px(54)
+        if f is not self._kept_in_view and isinstance(f, Picker) and f in self.rule_rows:
+            # a rule the keyboard moved to scrolls into view (once: the wheel may scroll it away again)
+            row = self.app.px(46) + self.app.px(8)
             i = self.rule_rows.index(f)
             y0 = self.area.y + self.app.px(48)
             y = y0 + i * row - self.scroll
@@ -209,18 +226,29 @@ class NewGame(Scene):
             elif y + row > self.area.bottom:
                 self.scroll = (i + 1) * row - (self.area.bottom - y0)
                 self._place_rules()
+        self._kept_in_view = f
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self.rule_rows:
-            mx, my = pygame.mouse.get_pos()
-            if self.area.collidepoint(mx, my) or True:
-                row = self.app.px(54)
-                visible = max(1, (self.area.h - self.app.px(48)) // row)
-                most = max(0, (len(self.rule_rows) - visible) * row)
-                self.scroll = max(0, min(most, self.scroll - event.y * row))
-                self._place_rules()
+        if event.type == pygame.MOUSEWHEEL and self.rule_rows:  # the only list here that scrolls
+            self.scroll_rules(-int(event.y))
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            return  # the wheel's button events: already scrolled by MOUSEWHEEL; never edit a value
         super().handle(event)
+
+    def scroll_rules(self, rows: int) -> None:
+        """Scroll the house rules by ``rows`` rows (positive: down), within bounds."""
+        row = self.app.px(46) + self.app.px(8)
+        visible = max(1, (self.area.h - self.app.px(48)) // row)
+        most = max(0, (len(self.rule_rows) - visible) * row)
+        self.scroll = max(0, min(most, self.scroll + rows * row))
+        self._place_rules()
+
+    def hidden_rules(self) -> tuple[int, int]:
+        """How many house rules are scrolled out of view (above, below)."""
+        y0 = self.area.y + self.app.px(48)
+        above = sum(1 for p in self.rule_rows if not p.visible and p.rect.y < y0 - 2)
+        return above, sum(1 for p in self.rule_rows if not p.visible) - above
 
     def draw(self, surf: pygame.Surface) -> None:
         app = self.app
@@ -241,9 +269,10 @@ class NewGame(Scene):
             ui.blit_center(surf, app.fonts.text("This game has no house rules.", app.px(20), ui.TEXT_DIM),
                            self.area.center)
         else:
-            n_hidden = sum(1 for p in self.rule_rows if not p.visible)
-            if n_hidden:
-                t = app.fonts.text(f"scroll for {n_hidden} more \u25bc", app.px(16), ui.TEXT_DIM)
+            above, below = self.hidden_rules()
+            note = f"scroll for {below} more \u25bc" if below else (f"\u25b2 {above} above" if above else "")
+            if note:
+                t = app.fonts.text(note, app.px(16), ui.TEXT_DIM)
                 surf.blit(t, (self.area.right - t.get_width() - app.px(12), self.area.y + app.px(14)))
         self.widgets.draw(surf, app)
         if self.help_text:
@@ -282,11 +311,8 @@ def session_pacing(app: Any) -> dict[str, Any]:
 
 def open_table(app: Any, session: Any) -> None:
     """Show the table for ``session`` above the main menu."""
-    from client.scenes.menu import MainMenu
-    from client.scenes.table import TableScene
-
-    app.reset(MainMenu(app))
-    app.push(TableScene(app, session))
+    app.reset(app.make("menu"))
+    app.push(app.make("table", session))
 
 
 def start_from_args(app: Any, args: argparse.Namespace) -> None:
@@ -326,8 +352,8 @@ def resume_saved(app: Any) -> None:
                                seat=int(data.get("seat", 0)), levels=levels, seed=int(data.get("seed", 0)),
                                record=data["record"], player_name=app.settings.player_name,
                                **session_pacing(app))
-    except (core.BellaError, KeyError, TypeError, ValueError) as exc:
-        savegame.delete_save()
-        app.push(MessageScene(app, "Resume", f"The saved match could not be restored ({exc}); it was discarded."))
+    except (core.BellaError, KeyError, TypeError, ValueError):
+        msg = savegame.set_aside("could not be restored (it does not replay with this version of Bella)")
+        app.push(MessageScene(app, "Resume", msg))
         return
     open_table(app, session)

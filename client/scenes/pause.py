@@ -13,6 +13,8 @@ from client.scene import MessageScene, Scene
 class PauseMenu(Scene):
     """Esc at the table."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     opaque = False
     title = "Paused"
 
@@ -53,7 +55,7 @@ class PauseMenu(Scene):
 
     def _leave_confirm(self) -> None:
         self.app.push(MessageScene(self.app, "Leave the table?", "The match in progress will be lost.",
-                                   ok="Leave", on_ok=self._leave_nosave, other="Stay"))
+                                   ok="Leave", on_ok=self._leave_nosave, other="Stay", safe_default=True))
 
     def _leave_nosave(self) -> None:
         self.table._autosave = lambda: None
@@ -61,9 +63,7 @@ class PauseMenu(Scene):
         self._to_menu()
 
     def _to_menu(self) -> None:
-        from client.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu(self.app))
+        self.app.reset(self.app.make("menu"))
 
     def _quit(self) -> None:
         self.app.quit()

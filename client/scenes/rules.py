@@ -17,6 +17,8 @@ from client.widgets import Button
 class RulesScene(Scene):
     """A tab per game; the text scrolls with the wheel, arrows or Page Up/Down."""
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     title = "How to play"
 
     def __init__(self, app: Any, game: str | None = None) -> None:

@@ -168,6 +168,8 @@ class ScoreSheet(Scene):
     notes under a deal for declarations, bella, pots and penalties.
     """
 
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
+
     opaque = True
     title = "Score sheet"
 

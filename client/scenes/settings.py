@@ -6,16 +6,18 @@ from typing import Any
 
 import pygame
 
+from client import display, ui
 from client import settings as st
-from client import ui
 from client.scene import Scene
 from client.widgets import Button, Picker, TextInput
 
-WINDOW_SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
+WINDOW_SIZES = [(960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 
 
 class SettingsScene(Scene):
     """Every player setting, with a live card preview."""
+
+    static = True  # redrawn on input only once settled (an idle window costs no CPU)
 
     title = "Settings"
 
@@ -23,13 +25,15 @@ class SettingsScene(Scene):
         app = self.app
         s = app.settings
         w, h = app.size
-        row, gap = app.px(39), app.px(6)
+        row, gap = app.px(34), app.px(5)
         x, cw = int(w * 0.1), int(w * 0.5)
         y = app.px(112)
-        sizes = list(WINDOW_SIZES)
+        desktop = display.desktop_size()
+        sizes = [sz for sz in WINDOW_SIZES if display.fits(sz, desktop)]  # only sizes this screen can show
         cur = (int(s.window_size[0]), int(s.window_size[1]))
         if cur not in sizes:
             sizes.append(cur)
+            sizes.sort()
         pct = [(v / 10, f"{v * 10} %") for v in range(11)]
         rows: list[Any] = [
             Picker("Fullscreen", [(False, "Off"), (True, "On")], app.fullscreen, self._fullscreen,
@@ -38,6 +42,10 @@ class SettingsScene(Scene):
                    help="Size of the window when not fullscreen (you can also drag its edges)."),
             Picker("Animation speed", [(v, f"{v:g}\u00d7") for v in st.ANIM_SPEEDS], s.animation_speed,
                    lambda v: self._set("animation_speed", v), help="How fast cards fly and bots play."),
+            Picker("Trick pause", [(v, f"{v:g} s") for v in st.TRICK_HOLDS], s.trick_hold,
+                   lambda v: self._set("trick_hold", v),
+                   help="How long a finished trick stays on the table before it is collected. "
+                        "A click collects it at once."),
             Picker("Sound volume", pct, round(s.sound_volume, 1), lambda v: self._set("sound_volume", v),
                    help="Card snaps, chimes and fanfares."),
             Picker("Music volume", pct, round(s.music_volume, 1), lambda v: self._set("music_volume", v),
@@ -52,6 +60,9 @@ class SettingsScene(Scene):
             Picker("Why-not on hover", [(True, "On"), (False, "Off")], s.show_hover_reasons,
                    lambda v: self._set("show_hover_reasons", v),
                    help="Show why a dimmed card cannot be played when the pointer rests on it."),
+            Picker("Auto-pass declarations", [(False, "Off"), (True, "On")], s.auto_pass_declarations,
+                   lambda v: self._set("auto_pass_declarations", v),
+                   help="When you hold nothing to declare, answer \"Nothing to declare\" for you."),
             Picker("Language", [("en", "English")], s.language, None, help="More languages may come later."),
         ]
         for p in rows:

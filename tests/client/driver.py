@@ -97,8 +97,10 @@ class Player:
                     return
             card = self.rng.choice(legal)
             if self.use_keys:
-                target = t.hand_order.index(card)
-                cur = t.selected if t.selected >= 0 else 0
+                # Left/Right step over the cards that cannot be played: count playable stops only
+                target = legal.index(card)
+                sel = t.hand_order[t.selected] if 0 <= t.selected < len(t.hand_order) else None
+                cur = legal.index(sel) if sel in legal else 0
                 for _ in range(abs(target - cur)):
                     key(pygame.K_RIGHT if target > cur else pygame.K_LEFT)
                 key(pygame.K_RETURN)

@@ -227,9 +227,9 @@ def test_ctrl_m_mutes_and_the_animation_speed_paces_the_table() -> None:
     app.settings.animation_speed = 3.0
     app.frame(1 / 60)
     assert t.session.bot_delay < slow  # bots answer faster at a higher animation speed
-    hold_fast = t._animate({"type": "trick", "winner": 1, "cards": [], "points": 0}) / t.speed
+    hold_fast = t.trick_hold  # a finished trick's pause follows the speed too
     app.settings.animation_speed = 0.5
-    hold_slow = t._animate({"type": "trick", "winner": 1, "cards": [], "points": 0}) / t.speed
+    hold_slow = t.trick_hold
     assert hold_slow > hold_fast
     app.shutdown()
 

@@ -34,7 +34,9 @@ def test_corrupt_file_is_reported_on_screen_and_replaced(private_config: Path) -
     path.parent.mkdir(parents=True)
     path.write_bytes(b"{\"fullscreen\": tru\xff")
     app = make_app(["--no-sound"])
-    assert any("unreadable" in str(t[0]) for t in app.toasts), app.toasts
+    msgs = [str(t[0]) for t in app.toasts]
+    assert any("damaged" in m and "settings.json.bad" in m for m in msgs), msgs
+    assert not any("char" in m or "Expecting" in m or "codec" in m for m in msgs)  # no parser jargon
     app.frame(1 / 60)  # the message is drawn without error
     assert json.loads(path.read_text())["card_style"] == "classic"
     assert (path.parent / "settings.json.bad").read_bytes().startswith(b"{")
@@ -53,9 +55,11 @@ def test_unwritable_config_dir_is_a_message_not_a_crash(private_config: Path) ->
     assert any("could not be saved" in str(t[0]) for t in app.toasts)
 
 
-def test_corrupt_save_is_discarded(private_config: Path) -> None:
+def test_corrupt_save_is_reported_and_kept_as_bad(private_config: Path) -> None:
     savegame.save_path().parent.mkdir(parents=True, exist_ok=True)
     savegame.save_path().write_text("[1, 2")
     data, err = savegame.read_save()
-    assert data is None and err and "discarded" in err
+    assert data is None and err and "damaged" in err and "save.json.bad" in err
+    assert "Expecting" not in err and "char" not in err
     assert not savegame.has_save()
+    assert savegame.save_path().with_name("save.json.bad").read_text() == "[1, 2"

@@ -1,0 +1,563 @@
+"""The table's HUD and prompts: scores, contract, name plates, speech bubbles, the prompt panel, the
+last-trick overlay, the deal result panel, chat and tooltips.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+import core
+from client import labels, layout, ui
+from client.layout import Point
+from client.scenes.scoresheet import contract_of, deal_notes, maker_failed
+from client.scenes.table_state import TableState
+from client.widgets import draw_tooltip
+
+PHASE_WORDS = {"deal": "dealing", "bidding": "bidding", "exchange": "exchange", "declaring": "declarations",
+               "play": "play", "break": "breaking the deck", "remainder": "the rest of the stock", "burn": "burning",
+               "call": "partner call", "trump": "naming trumps", "naming": "naming trumps", "schmeiss": "schmeiss",
+               "over": "deal over"}
+
+PULSE_SECONDS = 3.0
+"""Our name plate's glow pulses this long when our turn comes, then stays lit (an idle table costs no CPU)."""
+
+
+class TableHud(TableState):
+    """What the table tells the player in words (a part of ``TableScene``)."""
+
+    def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
+        v = self.view or {}
+        lay = self.lay
+        assert lay is not None
+        s = self.app.scale
+        cp = v.get("current_player")
+        turn = cp == seat
+        dealer = v.get("dealer") == seat
+        leader = v.get("leader") == seat and bool(v.get("trick"))
+        name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        rect = pygame.Rect(layout.plate_rect(lay, seat))
+        w = rect.w
+        # the glow pulses while a seat thinks, and for our first seconds to move; then it stays steady
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5) if not (seat == self.me and self.turn_age > PULSE_SECONDS) else 1.0
+        if turn:
+            glow = ui.panel(rect.inflate(int(10 * s), int(10 * s)).size, (240, 196, 92, int(60 + 70 * pulse)), None,
+                            int(14 * s))
+            surf.blit(glow, rect.inflate(int(10 * s), int(10 * s)).topleft)
+        surf.blit(ui.panel(rect.size, (10, 24, 18, 225), ui.GOLD if turn else (70, 110, 90), int(12 * s),
+                           max(1, int(2 * s))), rect.topleft)
+        t = self.app.fonts.text(name, int(19 * s), ui.GOLD if turn else ui.TEXT, "bold")
+        if t.get_width() > w - 40 * s:
+            t = self.app.fonts.text(name[:12], int(17 * s), ui.GOLD if turn else ui.TEXT, "bold")
+        surf.blit(t, (rect.x + int(12 * s), rect.y + int(5 * s)))
+        info = []
+        tw = v.get("tricks_won")
+        if isinstance(tw, list) and seat < len(tw) and v.get("phase") not in ("deal",):
+            info.append(labels.count_text(int(tw[seat]) + self.trick_bonus.get(seat, 0), "trick"))
+        if count is not None:
+            info.append(labels.count_text(count, "card"))
+        it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
+        surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
+        # badges: contract maker, dealer, leader
+        c = v.get("contract")
+        maker = c.get("maker", c.get("declarer", c.get("bidder"))) if isinstance(c, dict) else None
+        bx = rect.right - int(14 * s)
+        if maker == seat:
+            trump = labels.trump_suit(v)
+            sym = ui.SUIT_SYMBOL[trump] if trump else "\u2605"
+            pygame.draw.circle(surf, (250, 240, 214), (bx, rect.y + int(14 * s)), int(11 * s))
+            pygame.draw.circle(surf, ui.GOLD, (bx, rect.y + int(14 * s)), int(11 * s), max(1, int(2 * s)))
+            ink = ui.suit_color(trump, self.app.settings.card_style == "four_colour") if trump else (120, 90, 20)
+            ui.blit_center(surf, self.app.fonts.text(sym, int(15 * s), ink, "bold"), (bx, rect.y + int(14 * s)))
+            bx -= int(26 * s)
+        for flag, letter, col in ((dealer, "D", (90, 160, 230)), (leader, "L", (230, 150, 60))):
+            if flag:
+                pygame.draw.circle(surf, col, (bx, rect.y + int(14 * s)), int(10 * s))
+                ui.blit_center(surf, self.app.fonts.text(letter, int(13 * s), (10, 10, 10), "bold"),
+                               (bx, rect.y + int(14 * s)))
+                bx -= int(24 * s)
+        if turn and seat != self.me and v.get("phase") not in ("deal", "over"):
+            dots = "\u2022" * (1 + int(self.time * 3) % 3)
+            th = self.app.fonts.text("thinking " + dots, int(14 * s), ui.GOLD)
+            surf.blit(th, (rect.right - int(96 * s), rect.bottom + int(2 * s)))
+
+    def _draw_bubble(self, surf: pygame.Surface, seat: int) -> None:
+        """``seat``'s speech bubble (its last call), drawn over the prompt panel."""
+        lay = self.lay
+        assert lay is not None
+        s = self.app.scale
+        spot = lay.spot(seat)
+        rect = pygame.Rect(layout.plate_rect(lay, seat))
+        b = self.bubbles.get(seat)
+        if b and seat == self.me and self.my_turn():
+            b = None  # our own last call gives way to the prompt while we decide again
+        if b:
+            text, left = b
+            bt = self.app.fonts.text(text, int(18 * s), (20, 16, 8), "bold")
+            br = bt.get_rect()
+            br.inflate_ip(int(22 * s), int(12 * s))
+            centred = abs(rect.centerx - surf.get_width() / 2) < 2
+            if spot.side == "top" and not centred:  # five players: under the plate, on its outer edge
+                if rect.centerx > surf.get_width() // 2:
+                    br.topright = (rect.right, rect.bottom + int(22 * s))
+                else:
+                    br.topleft = (rect.left, rect.bottom + int(22 * s))
+            elif spot.side == "top":  # beside the plate: below it is where this seat's trick card lands
+                if rect.centerx > surf.get_width() // 2 + 1:
+                    br.midleft = (rect.right + int(12 * s), rect.centery)
+                else:
+                    br.midright = (rect.left - int(12 * s), rect.centery)
+            elif spot.side == "left":
+                br.midleft = (rect.right + int(12 * s), rect.centery)
+            elif spot.side == "right":
+                br.midright = (rect.left - int(12 * s), rect.centery)
+            else:  # our own call: centred above the hand, where the prompt shows on our turn
+                hand_top = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5
+                br.center = (surf.get_width() // 2, int(hand_top - lay.card_w * 0.55))
+            br.clamp_ip(surf.get_rect())
+            alpha = int(255 * min(1.0, left / 0.3))
+            bub = ui.panel(br.size, (250, 240, 214, alpha), ui.GOLD_DARK, int(10 * s), 2)
+            surf.blit(bub, br.topleft)
+            bt.set_alpha(alpha)
+            ui.blit_center(surf, bt, br.center)
+            bt.set_alpha(None)
+
+    def _draw_hud(self, surf: pygame.Surface) -> None:
+        v = self.view or {}
+        s = self.app.scale
+        fonts = self.app.fonts
+        sides = v.get("sides") or [[i] for i in range(self.players)]
+        rows = len(sides)
+        w = int(300 * s)
+        h = int(52 * s + rows * 34 * s)
+        x, y = int(14 * s), int(14 * s)
+        surf.blit(ui.panel((w, h), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (x, y))
+        self._hud_rects = [pygame.Rect(x, y, w, h)]
+        game = core.GAMES.get(str(v.get("game")))
+        title = game.title if game else str(v.get("game", "")).capitalize()
+        target = v.get("target") or (v.get("options") or {}).get("target_score")
+        head = f"{title}  \u2022  to {target}" if target else title
+        surf.blit(fonts.text(head, int(17 * s), ui.GOLD, "bold"), (x + int(12 * s), y + int(10 * s)))
+        for i, seats in enumerate(sides):
+            yy = y + int(44 * s) + i * int(34 * s)
+            me = self.me in seats
+            name = self.side_name(i)
+            col: tuple[int, int, int] = ui.TEXT if not me else (255, 236, 180)
+            nt = fonts.text(name, int(17 * s), col, "bold" if me else "sans")
+            if nt.get_width() > w * 0.62:
+                nt = fonts.text(name[:18] + "\u2026", int(15 * s), col)
+            surf.blit(nt, (x + int(12 * s), yy))
+            score = self.shown_scores[i] if i < len(self.shown_scores) else 0
+            st = fonts.text(str(score), int(22 * s), col, "bold")
+            surf.blit(st, (x + w - st.get_width() - int(14 * s), yy - int(3 * s)))
+        # contract / trump panel, top right
+        cw = int(270 * s)
+        cx = surf.get_width() - cw - int(14 * s)
+        trump = labels.trump_suit(v)
+        ctext = labels.contract_text(v, self.names)
+        phase = str(v.get("phase", ""))
+        deal_no, phase_word = self._deal_line(v)
+        lines = [f"Deal {deal_no}  \u2022  {phase_word}"]
+        if ctext:
+            lines.append(ctext)
+        elif trump:
+            lines.append(f"Trumps: {ui.SUIT_SYMBOL[trump]} {ui.SUIT_NAME[trump]}")
+        elif labels.turned_card(v) and phase in ("bidding", "schmeiss", "naming"):
+            lines.append(f"Turned: {labels.card_text(labels.turned_card(v) or '')}")
+        elif phase == "bidding":
+            high = self._high_bid()
+            if high:
+                lines.append(high)
+        partner = self._partner_line(v)
+        if partner:
+            lines.append(partner)
+        ch = int(64 * s + 26 * s * (len(lines) - 1))
+        surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
+        yy = y + int(10 * s)
+        for i, line in enumerate(lines):
+            t = fonts.text(line, int(17 * s) if i else int(15 * s), ui.TEXT if i else ui.TEXT_DIM,
+                           "bold" if i else "sans")
+            if t.get_width() > cw - int(80 * s):
+                t = fonts.text(line, int(14 * s), ui.TEXT)
+            surf.blit(t, (cx + int(12 * s), yy))
+            yy += int(26 * s)
+        big = "\u2205"
+        col = ui.TEXT_DIM
+        if trump:
+            big = ui.SUIT_SYMBOL[trump]
+            col = ui.suit_color(trump, self.app.settings.card_style == "four_colour", on_dark=True)
+        elif labels.all_trumps(v):
+            big, col = "AT", ui.GOLD
+        elif labels.no_trumps(v):
+            big, col = "NT", ui.GOLD
+        bt = fonts.text(big, int(40 * s), col, "bold")
+        ui.blit_center(surf, bt, (cx + cw - int(34 * s), y + ch / 2))
+        legend = fonts.text("D dealer  \u2022  L leads the trick  \u2022  suit badge: contract", int(13 * s),
+                            ui.TEXT_DIM)
+        surf.blit(legend, (cx + cw - legend.get_width(), y + ch + int(6 * s)))
+        self._hud_rects.append(pygame.Rect(min(cx, cx + cw - legend.get_width()), y, max(cw, legend.get_width()),
+                                           ch + int(6 * s) + legend.get_height()))
+        if self.status:
+            t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
+            surf.blit(t, (x, y + h + int(8 * s)))
+
+    def _partner_line(self, v: dict[str, Any]) -> str:
+        """Five-handed Pitch: the called card and, once it has been played, who the partner is."""
+        c = v.get("contract")
+        if not isinstance(c, dict) or not c.get("called_name"):
+            return ""
+        p = c.get("partner")
+        if c.get("partner_known") and isinstance(p, int) and 0 <= p < len(self.names):
+            return f"Partner ({c['called_name']}): {self.names[p]}"
+        if c.get("partner_known"):
+            return f"Partner ({c['called_name']}): nobody (the bidder holds it)"
+        return f"Partner: whoever holds the {c['called_name']}"
+
+    def _deal_line(self, v: dict[str, Any]) -> tuple[int, str]:
+        """The deal number and phase words of the HUD, in step with what is shown.
+
+        While a deal's result is on screen (or the match is over) it is that
+        deal, "deal over": never the next deal's number or "dealing".
+        """
+        played = len(v.get("deals") or [])
+        if self.result is not None:
+            d = self.result.get("deal")
+            return (d if isinstance(d, int) else max(1, played)), "deal over"
+        if v.get("match_over"):
+            return max(1, played), "match over"
+        phase = str(v.get("phase", ""))
+        deal_no = v.get("deal_number")
+        return (deal_no if isinstance(deal_no, int) else played + 1), PHASE_WORDS.get(phase, phase.replace("_", " "))
+
+    def _high_bid(self) -> str:
+        """The standing bid of the auction (Belote, Pitch) in words, or ''."""
+        bids = [b for b in (self.view or {}).get("bids") or [] if isinstance(b, dict)]
+        doubled = ""
+        for b in reversed(bids):
+            call = str(b.get("call"))
+            if call in ("double", "redouble"):
+                doubled = doubled or (" doubled" if call == "double" else " redoubled")
+                continue
+            if call in ("pass", "schmeiss", "annul", "play", "take"):
+                continue
+            seat = b.get("seat")
+            who = self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+            return f"High bid: {labels.call_text(call)}{doubled} ({who})"
+        return ""
+
+    def _bid_history(self) -> str:
+        """The auction so far (last calls), while we are to bid."""
+        v = self.view or {}
+        if not any(a.get("type") == "bid" for a in v.get("legal", [])):
+            return ""
+        bids = [b for b in v.get("bids") or [] if isinstance(b, dict) and isinstance(b.get("seat"), int)]
+        if not bids:
+            return ""
+        parts = [f"{self.names[b['seat']] if b['seat'] < len(self.names) else b['seat']}: "
+                 f"{labels.call_text(str(b.get('call')), None)}" for b in bids[-5:]]
+        return ("\u2026  " if len(bids) > 5 else "") + "   \u2022   ".join(parts)
+
+    def _panel_max_width(self) -> int:
+        """The widest the prompt panel may be without covering the side seats' name plates."""
+        w = self.app.size[0]
+        s = self.app.scale
+        half = w * 0.43
+        if self.lay is not None:
+            for seat in range(self.players):
+                side = self.lay.spot(seat).side
+                x, _, pw, _ = layout.plate_rect(self.lay, seat)
+                if side == "left":
+                    half = min(half, w / 2 - (x + pw) - 16 * s)
+                elif side == "right":
+                    half = min(half, x - w / 2 - 16 * s)
+        return int(max(half, 240 * s) * 2)
+
+    def _help_text(self) -> str:
+        """The prompt's explanation line (empty while choosing an announcement or when not our turn)."""
+        if self.result is not None or not self.my_turn() or self.choice is not None or self.view is None:
+            return ""
+        return labels.prompt_help(self.view)
+
+    def _prompt_text(self) -> str:
+        v = self.view or {}
+        if self.result is not None or not self.my_turn():
+            return ""
+        types = {a.get("type") for a in v.get("legal", [])}
+        phase = str(v.get("phase", ""))
+        if self.choice is not None:
+            return f"Announce with {labels.card_text(self.choice[0])}?"
+        if "bid" in types:
+            if phase == "schmeiss":
+                return "Schmeiss! Annul the deal, or play it?"
+            if phase == "naming":
+                return "Name the trump suit"
+            return "Your call"
+        if "trump" in types:
+            return "Name trumps"
+        if "break" in types:
+            return "Break the deck: how many cards go from the top to the bottom?"
+        if "exchange" in types and "play" in types:
+            return "Swap your seven of trumps first, or just play a card"
+        if "exchange" in types or ("keep" in types and phase == "exchange"):
+            return "Exchange the seven of trumps for the turned card?"
+        if phase == "remainder":
+            return "The rest of the stock: keep it, or give it to your partner?"
+        if "discard" in types:
+            return "You hold too many trumps: burn one (click a card)"
+        if phase == "call":
+            return "Call your partner: name a trump you do not hold"
+        if "declare" in types or ("done" in types and "play" not in types):
+            if "play" in types:
+                return "Announce before you play, or just play a card"
+            return "Declarations"
+        if "play" in types:
+            lead = not v.get("trick")
+            return "Your lead \u2014 play any card" if lead else "Your turn \u2014 play a card"
+        return "Your move"
+
+    def _draw_prompt(self, surf: pygame.Surface) -> None:
+        text = self._prompt_text()
+        s = self.app.scale
+        lay = self.lay
+        assert lay is not None
+        if self.action_buttons and self.result is None:
+            r = self.panel_rect
+            surf.blit(ui.panel(r.size, (8, 20, 14, 238), ui.PANEL_BORDER, int(14 * s), max(1, int(2 * s))), r.topleft)
+            if text:
+                t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
+                ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
+            history = self._bid_history()
+            y: float = r.y + int(48 * s)
+            for line in self.help_lines if self._help_text() else []:
+                ht = self.app.fonts.text(line, int(15 * s), (200, 216, 200))
+                ui.blit_center(surf, ht, (r.centerx, y))
+                y += int(21 * s)
+            if self.help_lines:
+                y += int(4 * s)
+            if history:
+                ht = self.app.fonts.text(history, int(16 * s), ui.TEXT_DIM)
+                ui.blit_center(surf, ht, (r.centerx, y))
+        elif text and not self.error:
+            k = self.turn_flash
+            color = ui.GOLD
+            px = int(22 * s * (1 + 0.25 * ui.ease_out_cubic(k)))
+            t = self.app.fonts.shadowed(text, px, color, "bold")
+            y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
+            ui.blit_center(surf, t, (surf.get_width() / 2, y))
+        if self.error:
+            text, left = self.error
+            t = self.app.fonts.text(text, int(20 * s), (255, 255, 255), "bold")
+            prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
+            r = t.get_rect(center=(surf.get_width() // 2, int(prompt_y)))  # in place of the prompt line
+            if self.action_buttons:
+                r.centery = self.panel_rect.y - int(26 * s)
+            bg = r.inflate(int(26 * s), int(14 * s))
+            alpha = int(230 * min(1.0, left / 0.3))
+            surf.blit(ui.panel(bg.size, (170, 30, 34, alpha), (255, 160, 140), int(10 * s), 2), bg.topleft)
+            surf.blit(t, r)
+        if self.hint and self.result is None:
+            a, why = self.hint
+            msg = f"Hint: {labels.action_text(a, self.view)}" + (f" \u2014 {why}" if why else "")
+            t = self.app.fonts.text(msg, int(17 * s), (170, 230, 255), "bold")
+            prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
+            y = (self.panel_rect.y - int(66 * s)) if self.action_buttons else int(prompt_y - 42 * s)
+            r = t.get_rect(center=(surf.get_width() // 2, y))
+            bg = r.inflate(int(22 * s), int(10 * s))
+            surf.blit(ui.panel(bg.size, (10, 30, 44, 220), (120, 200, 240), int(8 * s), 1), bg.topleft)
+            surf.blit(t, r)
+
+    def _draw_last_trick(self, surf: pygame.Surface) -> None:
+        v = self.view or {}
+        lt = v.get("last_trick")
+        if not isinstance(lt, dict):
+            return
+        s = self.app.scale
+        cards_raw = lt.get("cards") or []
+        seats = lt.get("seats")
+        leader = lt.get("leader")
+        entries: list[tuple[int | None, str]] = []
+        for i, c in enumerate(cards_raw):
+            if isinstance(c, dict):
+                entries.append((c.get("seat"), str(c.get("card"))))
+            elif isinstance(seats, list) and i < len(seats):
+                entries.append((seats[i], str(c)))
+            elif isinstance(leader, int):
+                entries.append(((leader + i) % max(1, self.players), str(c)))
+            else:
+                entries.append((None, str(c)))
+        cw = int(self.lay.trick_w if self.lay else 90)
+        winner = lt.get("winner")
+        head = "Last trick" + (f" \u2014 won by {self.names[winner]}" if isinstance(winner, int) else "")
+        head_img = self.app.fonts.text(head, int(20 * s), ui.GOLD, "bold")
+        w = int(max(len(entries) * cw * 1.15 + 60 * s, head_img.get_width() + 48 * s))
+        h = int(cw * 1.4 + 110 * s)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (surf.get_width() // 2, int(surf.get_height() * 0.42))
+        self.app.dim(surf, 150)
+        surf.blit(ui.panel(r.size, ui.PANEL_SOLID, ui.PANEL_BORDER, int(14 * s), 2), r.topleft)  # opaque
+        ui.blit_center(surf, head_img, (r.centerx, r.y + int(24 * s)))
+        x = r.centerx - (len(entries) - 1) * cw * 1.15 / 2
+        for seat, c in entries:
+            ui.blit_center(surf, self.app.cards.face(c, cw), (x, r.y + int(50 * s) + cw * 0.7))  # type: ignore
+            if isinstance(seat, int) and seat < len(self.names):
+                col = ui.GOLD if seat == winner else ui.TEXT_DIM
+                ui.blit_center(surf, self.app.fonts.text(self.names[seat], int(15 * s), col),
+                               (x, r.bottom - int(22 * s)))
+            x += cw * 1.15
+
+    def _draw_chat(self, surf: pygame.Surface) -> None:
+        log_fn = getattr(self.session, "chat_log", None)
+        if log_fn is None:
+            return
+        try:
+            log = list(log_fn())[-6:]
+        except Exception:  # never let the overlay crash the table
+            return
+        s = self.app.scale
+        y = self.app.size[1] - int(210 * s)
+        for name, text in log:
+            t = self.app.fonts.text(f"{name}: {text}"[:80], int(15 * s), ui.TEXT)
+            surf.blit(ui.panel((t.get_width() + int(12 * s), t.get_height() + int(4 * s)), (0, 0, 0, 120), None,
+                               int(6 * s)), (int(14 * s), y - int(2 * s)))
+            surf.blit(t, (int(20 * s), y))
+            y += t.get_height() + int(6 * s)
+        if not log and hasattr(self.session, "chat"):
+            t = self.app.fonts.text("T to chat", int(14 * s), ui.TEXT_DIM)
+            surf.blit(t, (int(14 * s), y))
+
+    def _draw_result(self, surf: pygame.Surface) -> None:
+        r = self.result or {}
+        s = self.app.scale
+        fonts = self.app.fonts
+        self.app.dim(surf, 120)
+        sides = (self.view or {}).get("sides") or [[i] for i in range(self.players)]
+        w = int(min(surf.get_width() * 0.9, (380 + 130 * len(sides)) * s))
+        rows: list[tuple[str, list[Any]]] = []
+        for key, label in (("card_points", "Card points"), ("declarations", "Declarations"), ("bella", "Bella"),
+                           ("belotes", "Belote"), ("awarded", "Scored this deal"), ("scores", "Total")):
+            val = r.get(key)
+            if isinstance(val, list) and len(val) == len(sides) and all(isinstance(x, int) for x in val):
+                if key in ("bella", "belotes", "declarations") and not any(val):
+                    continue
+                if key == "card_points" and (self.view or {}).get("game") == "pitch":
+                    label = "Points taken"
+                rows.append((label, val))
+        side_names = [self.side_name(i) for i in range(len(sides))]
+        notes = " ".join(x for x in (self._result_reason(r), deal_notes(r, self.names, side_names, decl_column=True))
+                         if x)
+        note_lines = fonts.wrap(notes, int(16 * s), w - int(60 * s)) if notes else []
+        h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines))
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
+        self.result_box = box
+        surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
+        title = f"Deal {r.get('deal', '')}: {self._outcome_words(r)}"
+        tt = fonts.text(title, int(30 * s), ui.GOLD, "serif")
+        if tt.get_width() > box.w - int(40 * s):
+            tt = fonts.text(title, int(24 * s), ui.GOLD, "serif")
+        ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s)))
+        sub = contract_of(r, self.names)
+        mult = r.get("multiplier")
+        if sub and isinstance(mult, int) and mult > 1:
+            sub += "  \u2022  doubled" if mult == 2 else "  \u2022  redoubled"
+        if sub:
+            ui.blit_center(surf, fonts.text(sub, int(18 * s), ui.TEXT_DIM), (box.centerx, box.y + int(70 * s)))
+        col0 = box.x + int(28 * s)
+        colw = (box.w - int(260 * s)) / max(1, len(sides))
+        y = box.y + int(104 * s)
+        for i in range(len(sides)):
+            name = self.side_name(i)
+            t = fonts.text(name if len(name) < 16 else name[:15] + "\u2026", int(17 * s), ui.GOLD, "bold")
+            ui.blit_center(surf, t, (box.x + int(240 * s) + colw * (i + 0.5), y))
+        y += int(36 * s)
+        for label, vals in rows:
+            bold = label in ("Total", "Scored this deal")
+            surf.blit(fonts.text(label, int(18 * s), ui.TEXT, "bold" if bold else "sans"), (col0, y - int(11 * s)))
+            for i, val in enumerate(vals):
+                ui.blit_center(surf, fonts.text(str(val), int(19 * s), ui.TEXT, "bold" if bold else "sans"),
+                               (box.x + int(240 * s) + colw * (i + 0.5), y))
+            y += int(36 * s)
+        for line in note_lines:  # declarations, bella, pots, penalties: what made the numbers
+            ui.blit_center(surf, fonts.text(line, int(16 * s), ui.TEXT_DIM), (box.centerx, y))
+            y += int(22 * s)
+        if self.result_button is not None:
+            self.result_button.rect.midtop = (box.centerx, box.bottom - int(66 * s))
+
+    def _draw_tips(self, surf: pygame.Surface) -> None:
+        if not self.app.settings.show_hover_reasons or self.hover_card is None or self.result is not None:
+            return
+        if not (self.my_turn() and self.card_actions) or self.hover_card in self.card_actions:
+            return
+        sp = self.hand.get(self.hover_card)
+        if sp is None or self.lay is None:
+            return
+        reason = self.reason(self.hover_card)
+        if reason:
+            r = pygame.Rect(0, 0, self.lay.card_w, int(self.lay.card_w * 1.4))
+            r.center = (int(sp.pos[0]), int(sp.pos[1]))
+            draw_tooltip(surf, self.app, reason, r)
+
+    def _outcome_words(self, r: dict[str, Any]) -> str:
+        """The deal's outcome as a short sentence naming the maker's side."""
+        outcome = str(r.get("outcome", ""))
+        c = r.get("contract")
+        maker = r.get("maker", r.get("declarer"))
+        if maker is None and isinstance(c, dict):
+            maker = c.get("maker", c.get("declarer", c.get("bidder")))
+        who = ""
+        if isinstance(maker, int) and 0 <= maker < self.players:
+            sides = (self.view or {}).get("sides") or [[p] for p in range(self.players)]
+            side = next((i for i, seats in enumerate(sides) if maker in seats), None)
+            who = "you" if maker == self.me and (side is None or len(sides[side]) == 1) else (
+                self.side_name(side) if side is not None else self.names[maker])
+        made = {"made": "made it", "doubled": "made it doubled", "moon_made": "shot the moon"}
+        down = {"bete": "went b\u00eate", "failed": "went down", "set": "were set", "bide": "took a bide",
+                "moon_failed": "missed the moon", "inside": "went inside", "egg": "laid an egg",
+                "doubled": "went down doubled"}
+        sides_l = (self.view or {}).get("sides") or [[p] for p in range(self.players)]
+        if outcome == "doubled" and maker_failed(r, sides_l):
+            return f"{who} {down[outcome]}" if who else "doubled: down"
+        if who and outcome in made:
+            return f"{who} {made[outcome]}"
+        if who and outcome in down:
+            return f"{who} {down[outcome]}"
+        words = {"hung": "the points hang", "tie": "a tie: points hang", "annulled": "annulled",
+                 "played": "played out", "inside": "inside", "hanging": "a tie: points hang",
+                 "doubled_hung": "doubled and hung: points hang", "deberts": "Deberts!"}
+        return words.get(outcome, outcome.replace("_", " "))
+
+    def _result_reason(self, r: dict[str, Any]) -> str:
+        """A plain explanation the numbers alone do not give (an annulled deal, Belote's scoring in tens)."""
+        game = (self.view or {}).get("game")
+        if r.get("outcome") == "annulled":
+            if game == "klaberjass":
+                return "Annulled: the schmeiss was answered with annul, so the cards are dealt again."
+            return "Annulled: every player passed, so nobody scored and the next dealer deals again."
+        if game == "belote":
+            aw = r.get("awarded")
+            raw = r.get("raw")
+            if isinstance(aw, list) and isinstance(raw, list) and len(raw) == len(aw):
+                ex = next(((p, a) for p, a in zip(raw, aw, strict=False) if isinstance(p, int) and isinstance(a, int)
+                           and a and p != a and abs(p / 10 - a) < 1), None)
+                if ex is not None:
+                    return (f"Scored in tens: a side's points are divided by 10 and rounded "
+                            f"({ex[0]} \u2192 {ex[1]}).")
+        return ""
+
+    def side_name(self, side: int) -> str:
+        """Names of the seats of scoring side ``side``."""
+        sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
+        if side >= len(sides):
+            return "?"
+        seats = sides[side]
+        if self.me in seats and len(seats) > 1:
+            others = [self.names[s] for s in seats if s != self.me]
+            return "You & " + " & ".join(others)
+        return " & ".join(self.names[s] for s in seats)
+
+    def _score_pos(self, side: int) -> Point:
+        s = self.app.scale
+        return (int(14 * s) + int(350 * s), int(58 * s) + side * int(34 * s))
+

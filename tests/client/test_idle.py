@@ -1,0 +1,63 @@
+"""An idle client draws nothing and sleeps; input or motion brings back 60 FPS drawing."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from tests.client.driver import make_app, table_of
+
+
+def test_idle_menu_draws_nothing_and_wakes_on_input() -> None:
+    app = make_app(["--no-sound", "--windowed", "1280x720"])
+    app.realtime = True
+    app.top.time = 30.0  # type: ignore[union-attr]  # long settled: the title fan rests
+    app.run(seconds=0.3, shutdown=False)
+    d0, c0 = app.drawn_frames, time.process_time()
+    app.run(seconds=1.0, shutdown=False)
+    assert app.drawn_frames - d0 == 0
+    assert time.process_time() - c0 < 0.15  # well under 15 % of a core, even on a busy test machine
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1), buttons=(0, 0, 0)))
+    app.run(seconds=0.2, shutdown=False)
+    assert app.drawn_frames - d0 >= 1  # input is answered with a fresh picture
+    app.shutdown()
+
+
+def test_table_idles_while_waiting_for_us_and_animates_at_full_rate_otherwise() -> None:
+    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--no-sound",
+                    "--windowed", "1280x720"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    for _ in range(5000):
+        app.frame(1 / 60)
+        time.sleep(0.0005)
+        if t.my_turn() and t._idle():
+            break
+    assert t.my_turn()
+    app.realtime = True
+    app.run(seconds=4.0, shutdown=False)  # bubbles fade, the turn glow settles
+    assert t.is_idle()
+    d0 = app.drawn_frames
+    app.run(seconds=1.0, shutdown=False)
+    assert app.drawn_frames - d0 == 0
+    # our move: cards fly again, drawn every frame
+    legal = (t.view or {}).get("legal") or []
+    t.submit(legal[0])
+    d0, f0 = app.drawn_frames, app.frames
+    app.run(seconds=0.5, shutdown=False)
+    assert app.drawn_frames - d0 >= 15 and app.drawn_frames - d0 == app.frames - f0
+    app.shutdown()
+
+
+def test_only_static_scenes_idle() -> None:
+    from client.scene import Scene
+
+    app = make_app(["--no-sound", "--windowed", "1280x720"])
+    plain = Scene(app)
+    plain.time = 10.0
+    assert not plain.is_idle()  # a scene that may show news (LAN screens) keeps drawing
+    app.top.time = 30.0  # type: ignore[union-attr]
+    assert app.top.is_idle()  # type: ignore[union-attr]  # the main menu, settled
+    app.shutdown()

@@ -1,0 +1,110 @@
+"""The presentation queue: a finished trick holds, then sweeps; state changes only with its motion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client import labels
+from tests.client.driver import Player, click, make_app, run_until, table_of
+
+
+def _tertz_table(seed: int = 3) -> tuple[Any, Any]:
+    app = make_app(["--game", "tertz", "--players", "2", "--seed", str(seed), "--level", "random", "--speed", "1",
+                    "--no-sound"])
+    table = table_of(app)
+    assert table is not None
+    table.session.bot_delay = table.session.deal_delay = 0.0
+    return app, table
+
+
+def _plate_tricks(table: Any, seat: int) -> int:
+    tw = (table.view or {}).get("tricks_won") or [0, 0]
+    return int(tw[seat]) + table.trick_bonus.get(seat, 0)
+
+
+def _to_held_trick_with_draw(app: Any, table: Any) -> None:
+    def held(a: Any) -> bool:
+        return table.collecting is not None and labels.stock_count(table.view or {}) > 2
+    run_until(app, held, player=Player(2), max_frames=6000)
+
+
+def test_finished_trick_holds_then_sweeps_and_state_follows_the_motion() -> None:
+    app, table = _tertz_table()
+    _to_held_trick_with_draw(app, table)
+    assert app.settings.trick_hold == 1.2
+    shown = [sp.card for _, sp in table.trick]
+    assert len(shown) == 2
+    winner = table.collecting["winner"]
+    tricks_before = [_plate_tricks(table, s) for s in range(2)]
+    stock_before = labels.stock_count(table.view)
+    hand_before = list(table.hand_order)
+    staged = table.staged
+    assert staged is not None and not table.my_turn()  # the next position waits behind the animation
+    # for the whole hold (1.2 s at speed 1) both cards lie on the table, still, and nothing else changes
+    for _ in range(66):
+        app.frame(1 / 60)
+        assert [sp.card for _, sp in table.trick] == shown
+        assert not any(sp.moving for _, sp in table.trick)
+        assert [_plate_tricks(table, s) for s in range(2)] == tricks_before
+        assert table._draw_stock_count() == stock_before
+        assert table.hand_order == hand_before
+    # then the sweep: the cards fly to the winner together; the count goes up when they land
+    swept = False
+    landed_at = None
+    for i in range(240):
+        app.frame(1 / 60)
+        if table.collecting is None and not swept:
+            swept = True
+            assert not table.trick and len([f for f in table.flights if f.card in shown]) == 2
+            assert [_plate_tricks(table, s) for s in range(2)] == tricks_before
+        if landed_at is None and _plate_tricks(table, winner) == tricks_before[winner] + 1:
+            landed_at = i
+            assert not any(f.card in shown for f in table.flights)  # counted as the cards arrive
+        if table.fresh and not table.hand[next(iter(table.fresh))].t > 0.2:
+            break
+    assert swept and landed_at is not None
+    # the drawn card flies from the stock, highlighted; the stock count drops with it; nothing reorders
+    fresh = next(iter(table.fresh))
+    sp = table.hand[fresh]
+    assert sp.moving or sp.t == 0.0
+    assert abs(sp.src[0] - table.lay.stock[0]) < 2 and abs(sp.src[1] - table.lay.stock[1]) < 2
+    assert table._draw_stock_count() < stock_before
+    kept = [c for c in table.hand_order if c in hand_before]
+    assert kept == [c for c in hand_before if c in kept]
+    app.shutdown()
+
+
+def test_a_click_collects_the_held_trick_at_once() -> None:
+    app, table = _tertz_table(seed=4)
+    _to_held_trick_with_draw(app, table)
+    app.frame(1 / 60)
+    click((table.app.size[0] // 2, table.app.size[1] // 2))
+    app.frame(1 / 60)
+    assert table.collecting is None and not table.trick
+    app.shutdown()
+
+
+def test_hand_order_is_stable_across_a_whole_deal_of_tertz() -> None:
+    app, table = _tertz_table(seed=5)
+    orders: list[list[str]] = []
+
+    def watch(a: Any, i: int) -> None:
+        if table.hand_order and (not orders or orders[-1] != table.hand_order):
+            orders.append(list(table.hand_order))
+    run_until(app, lambda a: table.result is not None, player=Player(5), max_frames=20000, on_frame=watch)
+    trump_known = [o for o in orders]
+    for a, b in zip(trump_known, trump_known[1:], strict=False):
+        common = [c for c in a if c in b]
+        assert [c for c in b if c in common] == common, (a, b)
+    app.shutdown()
+
+
+def test_trick_hold_setting_is_kept_and_clamped(private_config: Any) -> None:
+    from client.settings import Settings
+
+    s = Settings(trick_hold=99.0)
+    s.clean()
+    assert s.trick_hold == 5.0
+    s = Settings(trick_hold="x")  # type: ignore[arg-type]
+    s.clean()
+    assert s.trick_hold == 1.2
