@@ -8,6 +8,10 @@ Usage::
     python main.py tournament --game belote --a hard --b normal --matches 200 # duplicate bot matches
     python main.py host --game belote --headless                              # dedicated LAN host
     python main.py desktop                                                    # install launcher + icon
+    python main.py selfplay --game G --level normal --matches 1 --save-record FILE  # a match record
+    python main.py analyse FILE --seat N [--json]                             # which decisions cost points
+    python main.py stats [--json]                                             # your statistics
+    python main.py bench bids --game belote --deals 2000                      # bidding calibration
 
 Installed with pip, the command ``bella`` does the same as ``python main.py``.
 """
@@ -20,6 +24,8 @@ import sys
 COMMANDS = {
     "selfplay": "bench.selfplay",
     "tournament": "bench.tournament",
+    "analyse": "bench.analyse",
+    "stats": "client.stats",
     "host": "net.dedicated",
     "desktop": "client.desktop",
 }
@@ -28,6 +34,7 @@ BENCHES = {
     "ai": "bench.ai",
     "render": "bench.render",
     "net": "bench.net",
+    "bids": "bench.bids",
 }
 
 

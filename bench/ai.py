@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 import core
-from core.ai import LEVELS, feed, make_bot
+from core.ai import ALL_LEVELS, LEVELS, feed, make_bot
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -39,6 +39,7 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
     rng = random.Random(seed)
     times: dict[str, list[float]] = {lv: [] for lv in levels}
     rollouts: dict[str, list[int]] = {lv: [] for lv in levels}
+    search_s: dict[str, float] = {lv: 0.0 for lv in levels}
     driver = [make_bot("normal", seed=seed + s) for s in range(players)]
     state = core.new_match(game, players=players, seed=seed)
     timed = 0
@@ -65,6 +66,8 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
                 times[lv].append((time.perf_counter() - t0) * 1000.0)
                 if hasattr(bot, "last_playouts"):
                     rollouts[lv].append(int(bot.last_playouts))
+                    if bot.last_playouts:
+                        search_s[lv] += times[lv][-1] / 1000.0
         feed(driver[cp], state, cp)
         state.apply(driver[cp].choose(view))
     out: dict[str, dict[str, Any]] = {}
@@ -73,7 +76,46 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
                    "p95_ms": round(_percentile(xs, 0.95), 3), "max_ms": round(max(xs), 3) if xs else 0.0}
         if rollouts[lv]:
             out[lv]["mean_rollouts"] = round(statistics.fmean(rollouts[lv]), 1)
+            if search_s[lv] > 0:
+                out[lv]["playouts_per_s"] = round(sum(rollouts[lv]) / search_s[lv])
     return out
+
+
+def engine_costs(game: str, players: int, seed: int, samples: int = 40) -> dict[str, float]:
+    """The search's engine costs in mid-deal positions: a clone, and a clone plus a policy playout to the deal's end."""
+    from core.ai.search import Rollout
+
+    rng = random.Random(seed)
+    state = core.new_match(game, players=players, seed=seed)
+    driver = [make_bot("normal", seed=seed + s) for s in range(players)]
+    positions: list[core.State] = []
+    steps = 0
+    while len(positions) < samples and steps < 100_000:
+        steps += 1
+        cp = state.current_player
+        if cp is None:
+            state = core.new_match(game, players=players, seed=rng.randrange(1 << 30))
+            continue
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        if state.view(cp)["phase"] == "play" and rng.random() < 0.1:
+            positions.append(state.clone())
+        state.apply(driver[cp].choose(state.view(cp)))
+    if not positions:
+        return {}
+    t0 = time.perf_counter()
+    for p in positions:
+        for _ in range(20):
+            p.clone()
+    clone_us = (time.perf_counter() - t0) / (20 * len(positions)) * 1e6
+    roll = Rollout(random.Random(seed))
+    t0 = time.perf_counter()
+    for p in positions:
+        cp = p.current_player
+        roll.run(p.clone(), cp if cp is not None and cp >= 0 else 0)
+    playout_us = (time.perf_counter() - t0) / len(positions) * 1e6
+    return {"clone_us": round(clone_us, 1), "clone_playout_us": round(playout_us, 1)}
 
 
 def main(argv: list[str]) -> int:
@@ -89,9 +131,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     levels = [lv for lv in args.levels.split(",") if lv]
-    bad = [lv for lv in levels if lv not in LEVELS]
+    bad = [lv for lv in levels if lv not in ALL_LEVELS]
     if bad:
-        print(f"unknown level(s): {', '.join(bad)}; levels: {', '.join(LEVELS)}", file=sys.stderr)
+        print(f"unknown level(s): {', '.join(bad)}; levels: {', '.join(ALL_LEVELS)}", file=sys.stderr)
         return 2
     rows: list[dict[str, Any]] = []
     for game in [g for g in args.games.split(",") if g]:
@@ -105,7 +147,13 @@ def main(argv: list[str]) -> int:
                 if not args.json:
                     print(f"{game:<11} {players}p {lv:<7} n={st['n']:<4} median {st['median_ms']:9.3f} ms"
                           f"   p95 {st['p95_ms']:9.3f} ms   max {st['max_ms']:9.3f} ms"
-                          + (f"   rollouts {st['mean_rollouts']:.0f}" if "mean_rollouts" in st else ""), flush=True)
+                          + (f"   rollouts {st['mean_rollouts']:.0f}" if "mean_rollouts" in st else "")
+                          + (f"   playouts/s {st['playouts_per_s']}" if "playouts_per_s" in st else ""), flush=True)
+            costs = engine_costs(game, players, args.seed)
+            rows.append({"game": game, "players": players, "engine": costs})
+            if not args.json and costs:
+                print(f"{game:<11} {players}p engine: clone {costs['clone_us']:.1f} us,"
+                      f" clone + policy playout to the deal's end {costs['clone_playout_us']:.0f} us", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
     return 0

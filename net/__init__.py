@@ -10,5 +10,6 @@ The client imports only :mod:`net.lan`.  Inside:
 * :mod:`net.discovery` -- zeroconf advertising and browsing;
 * :mod:`net.bridge` -- an asyncio loop on a background thread for the pygame loop;
 * :mod:`net.dedicated` -- ``python main.py host``;
-* :mod:`net.text` -- sanitizing untrusted display text.
+* :mod:`net.text` -- sanitizing untrusted display text;
+* :mod:`net.codes` -- private tables' codes and the back-off against guessing them.
 """

@@ -62,9 +62,27 @@ def version_compatible(a: str, b: str) -> bool:
     return a.split(".")[:2] == b.split(".")[:2]
 
 
+def _shown(value: Any, wanted: type, what: str) -> str:
+    """``value`` as a player reads it: itself when it has the right type, else quoted with its type named
+    (so the protocol sent as the string ``"1"`` is not shown as ``1``, the same as ours)."""
+    if isinstance(value, wanted) and not isinstance(value, bool):
+        return str(value)[:32]
+    if value is None:
+        return "missing"
+    kind = {str: "a string", int: "an integer", bool: "a boolean", float: "a number"}.get(
+        type(value), "a " + type(value).__name__)
+    return f"{str(repr(value))[:32]}, {kind}, not {what}"
+
+
 def mismatch_message(their_protocol: Any, their_version: Any, *, we_are: str) -> str:
-    """The player-facing text explaining a version mismatch."""
-    theirs = f"Bella {str(their_version)[:32]} (protocol {str(their_protocol)[:12]})"
+    """The player-facing text explaining a version mismatch.
+
+    >>> mismatch_message("1", "0.1.0", we_are="host")  # doctest: +NORMALIZE_WHITESPACE
+    "this table runs Bella 0.1.0 (protocol 1) but you have Bella 0.1.0 (protocol '1', a string, not an
+    integer); both must run the same version"
+    """
+    theirs = (f"Bella {_shown(their_version, str, 'a string')} "
+              f"(protocol {_shown(their_protocol, int, 'an integer')})")
     ours = f"Bella {GAME_VERSION} (protocol {PROTOCOL_VERSION})"
     if we_are == "host":
         return f"this table runs {ours} but you have {theirs}; both must run the same version"
@@ -111,6 +129,8 @@ class Connection:
         """True when the other side said bye."""
         self.on_send: Callable[[dict[str, Any]], None] | None = None
         """Called with every message queued, as its wire map (the host's leak checks in tests)."""
+        self.frames_received = 0
+        """Complete frames received so far (valid or not): the host counts only these as signs of life."""
 
     # ------------------------------------------------------------------ output
     @property
@@ -195,12 +215,18 @@ class Connection:
         except CodecError as exc:
             self._fatal(exc)
 
+    @property
+    def partial_frame(self) -> bool:
+        """True while the bytes received end inside an unfinished frame."""
+        return self._decoder.buffered > 0
+
     def messages(self, now: float) -> Iterator[Message]:
         """Yield the valid messages buffered so far, one frame at a time (stops once closed)."""
         try:
             for body in self._decoder.frames():
                 if self.closed:
                     return
+                self.frames_received += 1
                 msg = self._one(body, now)
                 if msg is not None:
                     yield msg

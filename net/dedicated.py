@@ -9,8 +9,9 @@ Ctrl-C (or SIGTERM) tells the peers the host quit and stops.
 Examples::
 
     python main.py host --game belote --headless
-    python main.py host --game deberts --players 3 --name "Kitchen" --bots 2:hard --option variant=app
-    python main.py host --game klaberjass --port 5555 --bots 1:normal --matches 1 --record games/
+    python main.py host --game deberts --players 3 --name "Kitchen" --bots 3:hard --option variant=app
+    python main.py host --game klaberjass --port 5555 --bots 2:normal --matches 1 --record games/
+    python main.py host --game belote --code K7QX --bots 2:hard,4:normal
 """
 
 from __future__ import annotations
@@ -41,7 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default="", help="table name shown on the LAN (default: '<game> table')")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
-    p.add_argument("--bots", default="", help="seats given to bots, e.g. 1:hard,3:normal (seats count from 0)")
+    p.add_argument("--bots", default="",
+                   help="seats given to bots, e.g. 2:hard,4:normal (seats count from 1, as everywhere a person "
+                        "reads them); a bot's seat goes back to it when a player who took it leaves")
+    p.add_argument("--code", help="make the table private: players must type this code (4 to 8 letters or "
+                                   "digits) to join; discovery shows the table as locked, never the code")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
     p.add_argument("--interface", action="append", metavar="IP",
@@ -56,16 +61,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def parse_bots(text: str) -> dict[int, str]:
-    """Parse ``"1:hard,3:normal"`` into ``{1: "hard", 3: "normal"}``; raise ``ValueError`` with a reason."""
+    """Parse ``"2:hard,4:normal"`` (seat numbers count from 1) into seat indices: ``{1: "hard", 3: "normal"}``.
+
+    Raises ``ValueError`` with a reason.
+    """
     out: dict[int, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         seat, _, level = part.partition(":")
         if not seat.strip().isdigit():
-            raise ValueError(f"bad --bots entry {part!r}: expected SEAT:LEVEL, e.g. 1:hard")
+            raise ValueError(f"bad --bots entry {part!r}: expected SEAT:LEVEL, e.g. 2:hard")
+        if int(seat) < 1:
+            raise ValueError(f"bad --bots entry {part!r}: seats count from 1")
         level = level.strip() or "normal"
         if level not in LEVELS:
             raise ValueError(f"bad bot level {level!r}; levels: {', '.join(LEVELS)}")
-        out[int(seat)] = level
+        out[int(seat) - 1] = level
     return out
 
 
@@ -105,17 +115,20 @@ async def serve(args: argparse.Namespace) -> int:
 
     host = Host(args.game, players, parse_options(args.option), args.name or f"{cls.title or args.game} table",
                 bots=parse_bots(args.bots), seed=args.seed, grace=args.grace, bot_delay=args.bot_delay,
-                autostart=True)
+                autostart=True, code=args.code)
     host.on_change = changed
     await host.start(args.bind, args.port)
     print(f"Bella table {host.table_name!r}: {args.game}, {players} seats, listening on "
           f"{host.address}:{host.port}", flush=True)
+    if host.code is not None:
+        print(f"Private table: players join with the code {host.code}", flush=True)
     if args.bind in ("0.0.0.0", ""):
         log.info("players join at %s", ", ".join(f"{a}:{host.port}" for a in local_ipv4_addresses()))
     if not args.no_advertise:
         addresses = [args.bind] if args.bind not in ("0.0.0.0", "") else None
         advertiser = Advertiser(host.port, lambda: txt_record(host.table_name, host.game, host.variant,
-                                                              host.seats_taken(), host.players),
+                                                              host.seats_taken(), host.players,
+                                                              locked=host.code is not None),
                                 interfaces=args.interface, addresses=addresses)
         asyncio.ensure_future(advertiser.start())
     loop = asyncio.get_running_loop()

@@ -53,6 +53,8 @@ class TableInfo:
     protocol: int
     compatible: bool
     """True when the table speaks our protocol version."""
+    locked: bool = False
+    """True for a private table: joining needs its code (which is never advertised)."""
 
 
 def local_ipv4_addresses() -> list[str]:
@@ -113,9 +115,10 @@ def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     return AsyncZeroconf(interfaces=chosen, ip_version=IPVersion.V4Only)
 
 
-def txt_record(name: str, game: str, variant: str, taken: int, total: int) -> dict[str, str]:
-    """The TXT fields of a table's service."""
+def txt_record(name: str, game: str, variant: str, taken: int, total: int, *, locked: bool = False) -> dict[str, str]:
+    """The TXT fields of a table's service (``locked``: a private table; its code is never advertised)."""
     return {
+        "locked": "1" if locked else "0",
         "name": clean_text(name, MAX_TABLE_NAME),
         "game": game[:32],
         "variant": variant[:32],
@@ -224,6 +227,7 @@ def _table_from_info(info: AsyncServiceInfo, networks: list[ipaddress.IPv4Networ
         port=int(info.port),
         protocol=proto,
         compatible=proto == PROTOCOL_VERSION,
+        locked=props.get("locked", "0") != "0",
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import secrets
 import threading
@@ -27,6 +28,7 @@ from typing import Any
 
 import core
 from core.ai import LEVELS, Bot, feed, make_bot
+from net.codes import Backoff, code_matches, normalize_code
 from net.connection import Connection
 from net.messages import (
     GAME_VERSION,
@@ -55,7 +57,11 @@ from net.text import MAX_CHAT, MAX_TABLE_NAME, clean_name, clean_text
 log = logging.getLogger("bella.net.host")
 
 MAX_LINKS = 64
-"""Most simultaneous connections one table accepts."""
+"""Most simultaneous open connections (players and spectators) one table accepts; a seat holder coming back
+with its token is let in even past it."""
+MAX_HANDSHAKE = 8
+"""Most connections waiting to say hello at once; a newcomer past it closes the oldest of them, so silent
+connections can never keep players out."""
 MAX_WRITE_BUFFER = 4 * 1024 * 1024
 """A peer that lets this much output pile up unread is dropped (a stuck or hostile reader)."""
 READ_CHUNK = 65536
@@ -101,13 +107,21 @@ class _Link:
     writer: asyncio.StreamWriter
     created: float
     last_heard: float
+    address: str = ""
+    """The peer's IP address."""
     client: Client | None = None
     pings: int = 0
+    partial_since: float | None = None
+    """When the frame now arriving began (None between frames)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Host:
     """One LAN table.  Create it, ``await start()``, and ``await stop()`` when done.
+
+    ``ping_timeout``: seconds without a complete message before a connection is closed; ``hello_timeout``:
+    seconds a new connection has to say hello; ``frame_timeout``: seconds a frame may take from its first
+    byte to its last (a peer trickling bytes is closed).
 
     ``grace``: seconds a disconnected player keeps its seat; ``takeover_delay``:
     pause before a bot plays for a disconnected player; ``bot_delay``: pause
@@ -117,8 +131,12 @@ class Host:
     called with (recipient seat, message) for every message sent (tests);
     ``on_change``: called after any lobby change (the zeroconf advertiser).
 
+    ``code``: the private table's code (4 to 8 letters or digits; a newcomer's hello must carry it, a
+    returning token or the owner key need not); ``code_backoff``: the first wait after a wrong code from
+    an address (doubling with each further wrong code, up to a minute).
+
     Raises :class:`core.UnknownGame` / :class:`core.OptionError` for a bad game,
-    player count or option, and ``ValueError`` for a bad bot seat or level.
+    player count or option, and ``ValueError`` for a bad bot seat or level or table code.
     """
 
     def __init__(
@@ -137,9 +155,12 @@ class Host:
         bot_max_ms: float = 800.0,
         ping_interval: float = 5.0,
         ping_timeout: float = 20.0,
-        hello_timeout: float = 10.0,
+        hello_timeout: float = 3.0,
+        frame_timeout: float = 5.0,
         autostart: bool = False,
         owner_key: str | None = None,
+        code: str | None = None,
+        code_backoff: float = 1.0,
         on_send: SendHook | None = None,
         on_change: Callable[[], None] | None = None,
     ) -> None:
@@ -163,11 +184,17 @@ class Host:
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
         self.hello_timeout = hello_timeout
+        self.frame_timeout = frame_timeout
         self.autostart = autostart
         self.owner_key = owner_key
+        self.code = normalize_code(code) if code else None
+        """The table code a newcomer must give (None: anyone on the network may join)."""
+        self.guesses = Backoff(base=code_backoff)
         self.on_send = on_send
         self.on_change = on_change
         self.seats = [SeatSlot(i) for i in range(players)]
+        self.standing_bots: dict[int, str] = {}
+        """Seat -> the bot level that holds the seat whenever no human sits there (``bots`` and ``set_bot``)."""
         self.clients: dict[int, Client] = {}
         self.links: set[_Link] = set()
         self.started = False
@@ -261,19 +288,25 @@ class Host:
         return {"seat": s.index, "name": "", "kind": "empty", "level": None, "ready": False, "connected": False}
 
     def set_bot(self, seat: int, level: str | None) -> None:
-        """Put a bot of ``level`` at ``seat`` (``None`` empties it).  Lobby only.
+        """Put a bot of ``level`` at ``seat`` (an index; ``None`` empties it).  Lobby only.
 
-        A human sitting there is stood up.  Raises ``ValueError`` with a reason.
+        A human sitting there is stood up.  The bot keeps the seat warm: a human may take it, and when
+        that human stands up or leaves, the seat goes back to a bot of this level (a dedicated host,
+        which has nobody to refill seats, must never be stuck).  Raises ``ValueError`` with a reason.
         """
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}")
+            raise ValueError(f"there is no seat {seat + 1 if isinstance(seat, int) else seat!r}; "
+                             f"this table has seats 1 to {self.players}")
         if self.started:
             raise ValueError("the match has started; seats change only in the lobby")
         if level is not None and level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
         slot = self.seats[seat]
         self._unseat(slot)
-        if level is not None:
+        if level is None:
+            self.standing_bots.pop(seat, None)
+        else:
+            self.standing_bots[seat] = level
             slot.kind, slot.level = "bot", level
             slot.bot = self._make_bot(level)
         self._lobby_changed()
@@ -290,6 +323,14 @@ class Host:
             slot.grace.cancel()
         slot.kind, slot.client, slot.level, slot.bot = "empty", None, None, None
         slot.disconnected_at, slot.grace = None, None
+
+    def _vacate(self, slot: SeatSlot) -> None:
+        """A human leaves ``slot`` in the lobby: the seat's standing bot (if it has one) takes it back."""
+        self._unseat(slot)
+        level = self.standing_bots.get(slot.index)
+        if level is not None:
+            slot.kind, slot.level = "bot", level
+            slot.bot = self._make_bot(level)
 
     def start_match(self) -> None:
         """Start a match now.  Raises ``ValueError`` saying why it cannot start."""
@@ -359,7 +400,9 @@ class Host:
             c.ready = False
         for s in self.seats:
             if s.kind == "human" and s.client is not None and self.clients[s.client].link is None:
-                self._unseat(s)
+                self._vacate(s)
+            elif s.kind == "bot" and s.index in self.standing_bots:
+                s.level = self.standing_bots[s.index]  # a takeover bot hands over to the seat's own bot
         self._lobby_changed()
 
     def _broadcast_updates(self) -> None:
@@ -425,7 +468,7 @@ class Host:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("bot move at seat %d failed", seat)
+            log.exception("bot move at seat %d failed", seat + 1)
 
     async def _bot_move_inner(self, seat: int, seq: int, delay: float) -> None:
         if delay > 0:
@@ -447,32 +490,35 @@ class Host:
         try:
             action = await asyncio.get_running_loop().run_in_executor(None, think)
         except Exception:
-            log.exception("bot at seat %d failed; playing its first legal move", seat)
+            log.exception("bot at seat %d failed; playing its first legal move", seat + 1)
             action = st.legal_actions()[0]
         if self.state is not st or st.seq != seq or self._controller(seat) == "human" or not self.started:
             return
         try:
             st.apply(action)
         except core.IllegalAction as exc:
-            log.error("bot at seat %d chose an illegal %s (%s); playing its first legal move", seat, action, exc)
+            log.error("bot at seat %d chose an illegal %s (%s); playing its first legal move", seat + 1, action,
+                      exc)
             st.apply(st.legal_actions()[0])
         self._advance()
 
     # ------------------------------------------------------------- connection
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         now = time.monotonic()
-        link = _Link(Connection("host"), writer, now, now)
+        peer = writer.get_extra_info("peername")
+        link = _Link(Connection("host"), writer, now, now, str(peer[0]) if isinstance(peer, tuple) else "")
         hook = self.on_send
         if hook is not None:
             link.conn.on_send = lambda wire: hook(link.client.seat if link.client is not None else None, wire)
-        if self.closed or len(self.links) >= MAX_LINKS:
-            if self.closed:
-                link.conn.close("host_quit", "The host closed the table")
-            else:
-                link.conn.close("table_full", "this table accepts no more connections")
+        if self.closed:
+            link.conn.close("host_quit", "The host closed the table")
             self._flush(link)
             writer.close()
             return
+        waiting = sorted((x for x in self.links if x.client is None), key=lambda x: x.created)
+        for old in waiting[:max(0, len(waiting) - MAX_HANDSHAKE + 1)]:  # the newest connections get a chance
+            old.conn.close("timeout", "too many new connections at once; try again")
+            self._close_link(old)
         self.links.add(link)
         try:
             while not link.conn.closed:
@@ -480,14 +526,20 @@ class Host:
                 if not data:
                     link.conn.connection_lost()
                     break
-                link.last_heard = time.monotonic()
+                now = time.monotonic()
+                frames = link.conn.frames_received
                 link.conn.feed(data)
-                for msg in link.conn.messages(link.last_heard):
+                for msg in link.conn.messages(now):
                     try:
                         self._handle(link, msg)
                     except Exception:  # a bug here must cost one refused message, not the table
                         log.exception("error while handling %s from %s", msg.T, self._who(link))
                         link.conn.error("internal", "the host could not handle this message", msg.T)
+                if link.conn.frames_received > frames:  # only complete frames are signs of life
+                    link.last_heard = now
+                    link.partial_since = now if link.conn.partial_frame else None
+                elif link.conn.partial_frame and link.partial_since is None:
+                    link.partial_since = now
                 self._mark(link)
         except (ConnectionError, OSError):
             link.conn.connection_lost()
@@ -496,6 +548,13 @@ class Host:
         finally:
             self._flush(link)
             self._drop(link)
+
+    def _close_link(self, link: _Link) -> None:
+        """Flush what ``link`` has queued (its bye), close its socket and forget it."""
+        self._flush(link)
+        with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+            link.writer.close()
+        self._drop(link)
 
     def _drop(self, link: _Link) -> None:
         if link not in self.links:
@@ -544,11 +603,16 @@ class Host:
         return link.client.name if link.client is not None else "a new connection"
 
     async def _keepalive(self) -> None:
+        # a short tick: each timeout fires at most a quarter of a second late
+        tick = min(0.25, self.ping_interval / 2, self.hello_timeout / 2, self.frame_timeout / 2)
         while True:
-            await asyncio.sleep(min(self.ping_interval, self.hello_timeout) / 2)
+            await asyncio.sleep(tick)
             now = time.monotonic()
             for link in list(self.links):
-                if link.client is None:
+                if link.partial_since is not None and now - link.partial_since > self.frame_timeout:
+                    log.warning("%s sends a message too slowly", self._who(link))
+                    link.conn.close("timeout", "a message took too long to arrive")
+                elif link.client is None:
                     if now - link.created > self.hello_timeout:
                         link.conn.close("timeout", "no hello received")
                 elif now - link.last_heard > self.ping_timeout:
@@ -575,7 +639,7 @@ class Host:
         slot = self.seats[c.seat]
         if not self.started:
             log.info("%s left seat %d", c.name, c.seat + 1)
-            self._unseat(slot)
+            self._vacate(slot)
         elif deliberate:
             log.info("%s left the match; a %s bot takes seat %d", c.name, self.takeover_level, c.seat + 1)
             self._to_bot(slot)
@@ -647,7 +711,7 @@ class Host:
             if self.started:
                 link.conn.error("not_allowed_now", "you cannot leave your seat during a match", msg.T)
             elif c.seat is not None:
-                self._unseat(self.seats[c.seat])
+                self._vacate(self.seats[c.seat])
                 self._lobby_changed()
         elif isinstance(msg, Ready):
             if c.seat is None:
@@ -672,10 +736,29 @@ class Host:
         else:
             link.conn.error("not_allowed_now", f"a peer cannot send {msg.T}", msg.T, strike=True)
 
+    def _refuse(self, link: _Link, code: str, text: str) -> None:
+        """Refuse a hello for good: ``error`` then ``bye`` with the same code, and close."""
+        link.conn.error(code, text, "hello")
+        link.conn.close(code, text)
+
     def _hello(self, link: _Link, msg: Hello) -> None:
         c = None
         if msg.token is not None:
-            c = next((x for x in self.clients.values() if secrets.compare_digest(x.token, msg.token)), None)
+            token = msg.token.encode("utf-8")
+            c = next((x for x in self.clients.values() if secrets.compare_digest(x.token.encode(), token)), None)
+        owner = self.owner_key is not None and msg.owner_key is not None and secrets.compare_digest(
+            self.owner_key.encode(), msg.owner_key.encode("utf-8"))
+        if self.code is not None and c is None and not owner and not self._code_ok(link, msg.code):
+            return  # a known token was given to someone who had the code: it still works without it
+        if msg.match > self.matches or (msg.match == self.matches and msg.events > self.state.event_count):
+            link.conn.error("bad_message", f"hello claims {msg.events} events of match {msg.match}, but this "
+                            f"table is at match {self.matches} with {self.state.event_count} events; say hello "
+                            f"again with what you hold (0 and 0 for everything)", "hello", strike=True)
+            return
+        seat_holder = c is not None and c.seat is not None
+        if not seat_holder and not owner and sum(1 for x in self.links if x.client is not None) >= MAX_LINKS:
+            self._refuse(link, "table_full", "this table accepts no more players or spectators")
+            return
         is_new = c is None
         if c is None:
             c = Client(self._next_client, self._unique_name(clean_name(msg.name)), secrets.token_urlsafe(18))
@@ -692,9 +775,7 @@ class Host:
                 old.writer.close()
                 self.links.discard(old)
             log.info("%s reconnected", c.name)
-        if self.owner_key is not None and msg.owner_key is not None and secrets.compare_digest(
-            self.owner_key, msg.owner_key
-        ):
+        if owner:
             c.owner = True
         link.client = c
         c.link = link
@@ -715,6 +796,25 @@ class Host:
             self._send_updates(link, c, c.seat)
             self._schedule_bot()  # the human is back: a pending takeover move is dropped
 
+    def _code_ok(self, link: _Link, given: str | None) -> bool:
+        """Check a newcomer's table code; refuse the hello (and count a wrong guess) unless it is right."""
+        assert self.code is not None
+        now = time.monotonic()
+        wait = self.guesses.wait(link.address, now)
+        if wait > 0:  # guesses during the back-off are not even looked at
+            self._refuse(link, "code_backoff", f"too many wrong table codes; try again in {math.ceil(wait)} s")
+            return False
+        if given is None or not given.strip():
+            self._refuse(link, "code_required", "this table is private: type its code to join")
+            return False
+        if not code_matches(self.code, given):
+            wait = self.guesses.failed(link.address, now)
+            log.warning("wrong table code from %s (waits %.0f s)", link.address or "?", wait)
+            self._refuse(link, "wrong_code", f"wrong table code; you may try again in {math.ceil(wait)} s")
+            return False
+        self.guesses.succeeded(link.address)
+        return True
+
     def _unique_name(self, name: str) -> str:
         """``name``, or ``name 2``, ``name 3``... if someone at the table already has it."""
         taken = {c.name.lower() for c in self.clients.values() if c.link is not None or c.seat is not None}
@@ -731,14 +831,15 @@ class Host:
             link.conn.error("not_allowed_now", "the match has already started", "take_seat")
             return
         if seat >= self.players:
-            link.conn.error("bad_seat", f"this table has seats 0 to {self.players - 1}", "take_seat")
+            link.conn.error("bad_seat", f"there is no seat {seat + 1}; this table has seats 1 to {self.players}",
+                            "take_seat")
             return
         slot = self.seats[seat]
         if slot.kind == "human" and slot.client != c.id:
             link.conn.error("seat_taken", f"seat {seat + 1} is taken", "take_seat")
             return
         if c.seat is not None and c.seat != seat:
-            self._unseat(self.seats[c.seat])
+            self._vacate(self.seats[c.seat])
         if slot.client != c.id:
             self._unseat(slot)
             slot.kind, slot.client = "human", c.id

@@ -20,12 +20,14 @@ import threading
 from typing import Any
 
 from net.bridge import LoopThread
+from net.codes import CODE_MAX, normalize_code
 from net.discovery import Advertiser, Browser, TableInfo, local_ipv4_addresses, txt_record
 from net.host import Host
 from net.messages import PROTOCOL_VERSION
 from net.peer import RemoteSession
 
-__all__ = ["PROTOCOL_VERSION", "Browser", "HostHandle", "RemoteSession", "TableInfo", "connect", "start_host"]
+__all__ = ["CODE_MAX", "PROTOCOL_VERSION", "Browser", "HostHandle", "RemoteSession", "TableInfo", "connect",
+           "normalize_code", "start_host"]
 
 _owner_keys: dict[int, str] = {}
 """port -> owner key of tables hosted by this process and not yet claimed by a local session."""
@@ -43,6 +45,8 @@ class HostHandle:
         """An address other machines can reach the table at."""
         self.port = host.port
         """The TCP port the table listens on."""
+        self.code = host.code
+        """The private table's code, to show the hosting player (None for an open table)."""
 
     def lobby(self) -> dict[str, Any]:
         """Snapshot: table, game, variant, players, options, seats (seat, name, kind, level, ready,
@@ -96,8 +100,8 @@ def start_host(
 
     ``bots`` maps seats to bot levels.  ``interfaces`` limits zeroconf (and the
     advertised addresses) to these IPv4 addresses; ``None`` = every interface.
-    Extra keyword arguments go to :class:`net.host.Host` (``grace``,
-    ``takeover_delay``, ``bot_delay``, ``seed``...).  Raises ``ValueError``
+    Extra keyword arguments go to :class:`net.host.Host` (``code`` for a
+    private table, ``grace``, ``takeover_delay``, ``bot_delay``, ``seed``...).  Raises ``ValueError``
     (``core.OptionError``/``core.UnknownGame``) for a bad game, player count,
     option or bot, and ``OSError`` if the port cannot be bound.
     """
@@ -119,7 +123,8 @@ def start_host(
     if advertise:
         addresses = [bind] if bind not in ("0.0.0.0", "") else None
         advertiser = Advertiser(host.port, lambda: txt_record(host.table_name, host.game, host.variant,
-                                                              host.seats_taken(), host.players),
+                                                              host.seats_taken(), host.players,
+                                                              locked=host.code is not None),
                                 interfaces=interfaces, addresses=addresses)
         host.on_change = advertiser.changed
         thread.submit(advertiser.start())
@@ -128,13 +133,15 @@ def start_host(
     return HostHandle(host, thread, advertiser, address)
 
 
-def connect(address: str, port: int, name: str, *, token: str | None = None) -> RemoteSession:
+def connect(address: str, port: int, name: str, *, token: str | None = None,
+            code: str | None = None) -> RemoteSession:
     """Join the table at ``address:port`` as ``name``; returns at once (connects in the background).
 
-    ``token`` (from a previous session's ``token``) reclaims a seat after a drop.
+    ``token`` (from a previous session's ``token``) reclaims a seat after a drop; ``code`` is a private
+    table's code (a refused code closes the session: see ``RemoteSession.closed_code``).
     """
     owner_key = None
     if address.startswith("127.") or address == "localhost" or address in local_ipv4_addresses():
         with _owner_lock:
             owner_key = _owner_keys.pop(port, None)
-    return RemoteSession(address, port, name, token=token, owner_key=owner_key)
+    return RemoteSession(address, port, name, token=token, owner_key=owner_key, code=code)

@@ -186,10 +186,19 @@ class Hello(Message):
     match: int = 0
     events: int = 0
     owner_key: str | None = None
+    code: str | None = None
     SPEC: ClassVar[dict[str, Check]] = {
         "protocol": _int(0, 2**31), "version": _str(32), "name": _str(64), "token": _opt(_str(64)),
-        "match": _int(0, 2**31), "events": _int(0, 2**31), "owner_key": _opt(_str(64)),
+        "match": _int(0, 2**31), "events": _int(0, 2**31), "owner_key": _opt(_str(64)), "code": _opt(_str(16)),
     }
+
+    @classmethod
+    def from_wire(cls, m: dict[str, Any]) -> Message:
+        """As :meth:`Message.from_wire`; ``code`` (the table code) may also be left out, meaning nil (peers
+        written before private tables existed do not send it)."""
+        if "code" not in m:
+            m = {**m, "code": None}
+        return super().from_wire(m)
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ class PeerClient:
         *,
         token: str | None = None,
         owner_key: str | None = None,
+        code: str | None = None,
         reconnect_for: float = 120.0,
         ping_interval: float = 5.0,
         ping_timeout: float = 15.0,
@@ -72,6 +73,10 @@ class PeerClient:
         self.handler = handler
         self.token = token
         self.owner_key = owner_key
+        self.code = code
+        """The private table's code (sent in every hello; None for an open table)."""
+        self.close_reason: str | None = None
+        """Why the connection ended for good: the host's bye reason (``code_required``, ``wrong_code``...)."""
         self.reconnect_for = reconnect_for
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
@@ -159,8 +164,7 @@ class PeerClient:
         """One connection; returns ``"lost"`` (try again) or ``"done"``."""
         conn = Connection("peer")
         self._conn, self._writer = conn, writer
-        conn.send(Hello(PROTOCOL_VERSION, GAME_VERSION, self.name, self.token, self.match, self.events,
-                        self.owner_key))
+        conn.send(self._hello())
         writer.write(conn.data_to_send())
         pinger = asyncio.ensure_future(self._ping_loop(conn, writer))
         errors: list[str] = []
@@ -185,6 +189,7 @@ class PeerClient:
                     writer.write(out)
             if conn.remote_closed and reconnecting and conn.close_reason == "timeout":
                 return "lost"  # the host gave up on this attempt; try again while the seat is kept
+            self.close_reason = conn.close_reason
             if conn.remote_closed:
                 reason = conn.close_reason or ""
                 text = conn.close_message or reason
@@ -212,6 +217,10 @@ class PeerClient:
             writer.close()
             self._conn = None
             self._writer = None
+
+    def _hello(self) -> Hello:
+        return Hello(PROTOCOL_VERSION, GAME_VERSION, self.name, self.token, self.match, self.events,
+                     self.owner_key, self.code)
 
     async def _ping_loop(self, conn: Connection, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError, RuntimeError):
@@ -243,6 +252,13 @@ class PeerClient:
             if self._conn is not None:
                 self._conn.send(Pong(msg.n))
         elif isinstance(msg, Error):
+            conn = self._conn
+            if (msg.ref == "hello" and msg.code == "bad_message" and conn is not None
+                    and conn.state is State.HANDSHAKE and (self.match or self.events)):
+                # the host does not know the events we claim (it restarted?): ask for everything again
+                self.match, self.events = 0, 0
+                conn.send(self._hello())
+                return
             errors.append(msg.message)
             self.handler("error", msg)
         elif isinstance(msg, (Lobby, ChatLine)):
@@ -283,7 +299,7 @@ class RemoteSession:
     """
 
     def __init__(self, address: str, port: int, name: str, *, token: str | None = None,
-                 owner_key: str | None = None, reconnect_for: float = 120.0,
+                 owner_key: str | None = None, code: str | None = None, reconnect_for: float = 120.0,
                  ping_interval: float = 5.0, ping_timeout: float = 15.0) -> None:
         self.seat: int | None = None
         self.status = "connecting"
@@ -297,7 +313,7 @@ class RemoteSession:
         self._closed_text = ""
         self._thread = LoopThread(f"bella-peer-{self.name}")
         self._client = PeerClient(address, port, self.name, self._on, token=token, owner_key=owner_key,
-                                  reconnect_for=reconnect_for, ping_interval=ping_interval,
+                                  code=code, reconnect_for=reconnect_for, ping_interval=ping_interval,
                                   ping_timeout=ping_timeout)
         self._runner = self._thread.submit(self._client.run())
 
@@ -428,6 +444,12 @@ class RemoteSession:
     def closed_reason(self) -> str:
         """Why the session closed (empty while open)."""
         return self._closed_text
+
+    @property
+    def closed_code(self) -> str:
+        """The host's reason code when it closed the session (``code_required``, ``wrong_code``,
+        ``code_backoff``, ``table_full``, ``host_quit``...), else empty."""
+        return self._client.close_reason or "" if self.status == "closed" else ""
 
 
 def _sentence(text: str) -> str:

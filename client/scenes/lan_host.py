@@ -2,7 +2,9 @@
 
 "Host" starts the table on this machine (``net.lan.start_host``: advertised on
 the LAN with zeroconf), connects this player to it like any other peer, sits
-it at seat 1 and opens the lobby.
+it at seat 1 and opens the lobby.  An optional table code (4 to 8 letters or
+digits) makes the table private: friends must type it to join, and the lobby
+shows it to the host.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from client.scene import MessageScene, Scene
 from client.scenes.lan_common import lan_bind, lan_interfaces, lan_player_name
 from client.scenes.newgame import implemented_games, number_choices, pretty
 from client.widgets import Button, Label, Picker, TextInput
+from net.lan import CODE_MAX, normalize_code
 
 SEAT_CHOICES: list[tuple[str | None, str]] = [
     (None, "Open for a player"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
@@ -37,6 +40,8 @@ class HostScene(Scene):
         self.players = cls.player_counts[-1] if cls else 0
         name = lan_player_name(app)
         self.table_name = f"{name}'s table" if name != "Player" else "Bella table"
+        self.code = ""
+        """The private table's code as typed ("" for a table anyone may join)."""
         self.seats: dict[int, str | None] = {}
         self.options: dict[str, Any] = {}
         self.help_text = ""
@@ -57,6 +62,11 @@ class HostScene(Scene):
                        px=max(12, int(row * 0.42)), style="bold"))
         self.add(TextInput(self.table_name, pygame.Rect(lx + lw - box, y, box, row), placeholder="Table name",
                            max_len=40, on_change=self._set_name))
+        y += row + gap
+        self.add(Label("Table code", pygame.Rect(lx, y + (row - app.px(26)) // 2, lw - box, row),
+                       px=max(12, int(row * 0.42)), style="bold"))
+        self.add(TextInput(self.code, pygame.Rect(lx + lw - box, y, box, row), placeholder="none: open to all",
+                           max_len=CODE_MAX, on_change=self._set_code))
         y += row + gap
         self.add(Picker("Game", [(g, core.GAMES[g].title or pretty(g)) for g in games], self.game, self._set_game,
                         pygame.Rect(lx, y, lw, row), help="Which game the table plays."))
@@ -99,6 +109,9 @@ class HostScene(Scene):
     def _set_name(self, text: str) -> None:
         self.table_name = text
 
+    def _set_code(self, text: str) -> None:
+        self.code = text
+
     def _set_game(self, g: str) -> None:
         self.game = g
         self.players = core.GAMES[g].player_counts[-1]
@@ -131,6 +144,8 @@ class HostScene(Scene):
                            (w / 2, h * 0.4))
             return
         note = "You sit at seat 1. Friends on your network see this table under Join a LAN game."
+        if self.code.strip():
+            note = "You sit at seat 1. A private table: friends type its code to join."
         ui.blit_center(surf, app.fonts.text(note, app.px(18), ui.TEXT_DIM), (w / 2, app.px(112)))
         if self.help_text:
             ui.blit_center(surf, app.fonts.text(self.help_text, app.px(19), ui.TEXT), (w / 2, h - app.px(135)))
@@ -142,13 +157,20 @@ class HostScene(Scene):
         app = self.app
         bots = {s: lv for s, lv in self.seats.items() if lv is not None and s < self.players}
         name = self.table_name.strip() or "Bella table"
+        code: str | None = None
+        if self.code.strip():
+            try:
+                code = normalize_code(self.code)
+            except ValueError as exc:
+                app.push(MessageScene(app, "Cannot host", f"The table code is not valid: {exc}."))
+                return
         try:
             handle = start_host(self.game, self.players, dict(self.options), name, bots=bots,
-                                bind=lan_bind(), interfaces=lan_interfaces())
+                                bind=lan_bind(), interfaces=lan_interfaces(), code=code)
         except (ValueError, OSError) as exc:
             app.push(MessageScene(app, "Cannot host", str(exc)))
             return
-        session = connect("127.0.0.1", handle.port, lan_player_name(app))
+        session = connect("127.0.0.1", handle.port, lan_player_name(app), code=code)
         session.take_seat(0)
         app.replace(LobbyScene(app, session, handle))
 

@@ -3,7 +3,9 @@
 Double-click (or Enter on) a table to join it; tables of another Bella
 version are listed but cannot be joined.  "Join address" takes
 ``host:port`` (for a table on another network segment, or a dedicated host
-started with ``python main.py host``).
+started with ``python main.py host``).  A private table is marked "locked":
+its code goes in the "Table code" field, which the screen asks for when a
+locked table is picked without one, or when the table refuses the code.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from client import ui
 from client.scene import Scene
 from client.scenes.lan_common import lan_interfaces, lan_player_name
 from client.widgets import Button, ListView, TextInput
+from net.lan import CODE_MAX
 
 log = logging.getLogger("bella.client.lan")
 
@@ -44,6 +47,10 @@ class JoinScene(Scene):
         self.browser: Any = None
         self.tables: list[Any] = []
         self.address = ""
+        self.code = ""
+        """The table code typed for a private table."""
+        self.code_field: TextInput | None = None
+        self._focus_code = False
         self.error = ""
         self.refresh = 0.0
         self.list: ListView | None = None
@@ -74,8 +81,13 @@ class JoinScene(Scene):
         self.add(self.list)
         row = app.px(50)
         y = h - app.px(230)
-        self.add(TextInput(self.address, pygame.Rect(lx, y, int(lw * 0.65), row), placeholder="host:port",
+        self.add(TextInput(self.address, pygame.Rect(lx, y, int(lw * 0.43), row), placeholder="host:port",
                            max_len=60, on_submit=lambda _t: self._join_address(), on_change=self._set_address))
+        self.code_field = TextInput(self.code, pygame.Rect(lx + int(lw * 0.43) + app.px(12), y,
+                                                           int(lw * 0.22) - app.px(12), row),
+                                    placeholder="Table code", max_len=CODE_MAX, on_change=self._set_code,
+                                    on_submit=lambda _t: self._join_selected())
+        self.add(self.code_field)
         self.add(Button("Join address", self._join_address,
                         pygame.Rect(lx + int(lw * 0.65) + app.px(12), y, int(lw * 0.35) - app.px(12), row)))
         bw, by = app.px(220), h - app.px(90)
@@ -90,11 +102,20 @@ class JoinScene(Scene):
             game = (cls.title if cls is not None and cls.title else t.game) + (f" ({t.variant})" if t.variant else "")
             seats = f"{t.seats_taken}/{t.seats_total} players"
             extra = "" if t.compatible else "  \u2014 another Bella version"
-            out.append(f"{t.name}  \u2022  {game}  \u2022  {seats}  \u2022  {t.address}:{t.port}{extra}")
+            lock = "  \u2022  locked (code needed)" if getattr(t, "locked", False) else ""
+            out.append(f"{t.name}  \u2022  {game}  \u2022  {seats}{lock}  \u2022  {t.address}:{t.port}{extra}")
         return out
 
     def _set_address(self, text: str) -> None:
         self.address = text
+
+    def _set_code(self, text: str) -> None:
+        self.code = text
+
+    def ask_code(self, message: str) -> None:
+        """Ask for the table code: say ``message`` and put the cursor in the code field."""
+        self.app.toast(message, error=True)
+        self._focus_code = True  # at the next frame: the click that got us here still moves the focus
 
     def _join_selected(self) -> None:
         if self.list is not None and 0 <= self.list.selected < len(self.tables):
@@ -111,6 +132,9 @@ class JoinScene(Scene):
         if not t.compatible:
             self.app.toast(f"{t.name} runs another version of Bella (protocol {t.protocol})", error=True)
             return
+        if getattr(t, "locked", False) and not self.code.strip():
+            self.ask_code(f"{t.name} is a private table: type its code, then join")
+            return
         self._join(t.address, t.port)
 
     def _join_address(self) -> None:
@@ -125,10 +149,14 @@ class JoinScene(Scene):
         from client.scenes.lan_lobby import LobbyScene
         from net.lan import connect
 
-        self.app.push(LobbyScene(self.app, connect(host, port, lan_player_name(self.app))))
+        code = self.code.strip() or None
+        self.app.push(LobbyScene(self.app, connect(host, port, lan_player_name(self.app), code=code)))
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._focus_code and self.code_field is not None:
+            self._focus_code = False
+            self.widgets.set_focus(self.code_field)
         self.refresh -= dt
         if self.refresh <= 0 and self.browser is not None:
             self.refresh = 0.5

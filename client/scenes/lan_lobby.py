@@ -3,7 +3,9 @@
 Click a free seat (or a bot's) to sit there.  The hosting player also chooses
 a bot (or nobody) for every other seat, and starts the match once every seat
 is filled and everyone is ready.  When the match starts the table opens with
-the same session; if the connection closes, a message says why.
+the same session; if the connection closes, a message says why.  At a
+private table the hosting player sees the table code; a table that refuses
+our code sends us back to the join screen, which asks for it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from core.session import Update
 
 BOT_CHOICES: list[tuple[str | None, str]] = [
     (None, "Open"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
+CODE_REFUSALS = ("code_required", "wrong_code", "code_backoff")
+"""The host's reasons for refusing a private table's code: the join screen asks for it again."""
 
 
 class LobbyScene(Scene):
@@ -154,10 +158,15 @@ class LobbyScene(Scene):
         if status == "closed":
             self.done = True
             reason = getattr(self.session, "closed_reason", "") or "The connection to the table closed."
+            reason = reason[:1].upper() + reason[1:]
             if self.host_handle is not None:
                 self.host_handle.stop()
             self.app.pop()
-            self.app.push(MessageScene(self.app, "Left the table", reason[:1].upper() + reason[1:]))
+            below = self.app.top
+            if getattr(self.session, "closed_code", "") in CODE_REFUSALS and hasattr(below, "ask_code"):
+                below.ask_code(reason)  # type: ignore[union-attr]
+            else:
+                self.app.push(MessageScene(self.app, "Left the table", reason))
             return
         lob = self.session.lobby()
         if lob != self.lobby or (lob is not None and self._me != self.session.seat):
@@ -185,6 +194,10 @@ class LobbyScene(Scene):
             if self.host_handle is not None:
                 info += f"  \u2022  others join at {self.host_handle.address}:{self.host_handle.port}"
             ui.blit_center(surf, app.fonts.text(info, app.px(20), ui.TEXT_DIM), (w / 2, app.px(122)))
+            code = getattr(self.host_handle, "code", None)
+            if code:
+                ui.blit_center(surf, app.fonts.text(f"Private table — code {code}: friends type it to join",
+                                                    app.px(22), ui.GOLD, style="bold"), (w / 2, app.px(150)))
         panel = self.chat_rect
         surf.blit(ui.panel(panel.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), panel.topleft)
         lines = self.session.chat_log()[-40:]

@@ -36,10 +36,19 @@ from typing import Any, Protocol
 from core.actions import Action, action_from_json
 from core.ai.heuristic import HeuristicBot
 from core.ai.search import DEFAULT_PLAYOUTS, SearchBot
+from core.ai.v1 import DEFAULT_PLAYOUTS as V1_PLAYOUTS
+from core.ai.v1 import HeuristicBot as V1HeuristicBot
+from core.ai.v1 import SearchBot as V1SearchBot
 from core.state import State, View
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
-"""Bot levels, weakest first."""
+"""Bot levels, weakest first (what players choose from)."""
+
+YARDSTICKS: tuple[str, ...] = ("normal@v1", "hard@v1")
+"""Frozen first releases of ``normal`` and ``hard`` (:mod:`core.ai.v1`), for tournaments and benchmarks."""
+
+ALL_LEVELS: tuple[str, ...] = LEVELS + YARDSTICKS
+"""Every name :func:`make_bot` accepts."""
 
 
 class Bot(Protocol):
@@ -73,15 +82,19 @@ def make_bot(
     clock: Callable[[], float] | None = None,
     max_ms: float | None = None,
 ) -> Bot:
-    """Return a bot of ``level`` (one of :data:`LEVELS`).
+    """Return a bot of ``level`` (one of :data:`LEVELS` or :data:`YARDSTICKS`).
 
     ``playouts`` sets the ``hard`` search budget (rollouts per decision,
     default :data:`core.ai.search.DEFAULT_PLAYOUTS`); ``clock`` (a callable
     returning seconds, injected by the caller) with ``max_ms`` caps a
     decision's wall-clock time as well.  Other levels ignore them.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(ALL_LEVELS)}")
+    if level == "normal@v1":
+        return V1HeuristicBot(seed)
+    if level == "hard@v1":
+        return V1SearchBot(seed, playouts=playouts or V1_PLAYOUTS, clock=clock, max_ms=max_ms)
     if level == "random":
         return RandomBot(seed)
     if level == "easy":

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.actions import Action, action_from_json
+from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, mask, suit_index
-from core.ai.memory import Memory, known_mask
+from core.ai.memory import Memory, known_mask, view_tricks
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name
 from core.state import View
 
@@ -41,6 +42,8 @@ class PlayInfo:
     """Seats still to play to this trick after ``me``, in order."""
     forbidden: dict[int, int]
     maker_side: int | None
+    partner_led: int = 0
+    """Bit ``s`` set: the partner led suit ``s`` earlier in this deal (we return it when we have nothing better)."""
 
 
 def loss_value(tb: Table, card: int) -> int:
@@ -146,6 +149,15 @@ def _lead(info: PlayInfo, legal: Sequence[int]) -> int:
             masters.append(c)
     if masters and (not trumps_out or info.maker_side == my_side or len(masters) > 1):
         return max(masters, key=lambda c: (pts[c], st[c]))
+    # A defender cashes a lone ace before the suit can be ruffed: while enough of it is out to be followed.
+    fresh = [c for c in masters if pts[c] >= 10 and bin(out & SUIT_MASK[c >> 4]).count("1") >= 3]
+    if fresh:
+        return max(fresh, key=lambda c: (pts[c], st[c]))
+    if info.partner_led and tb.mode != "pitch":
+        back = [c for c in legal if info.partner_led >> (c >> 4) & 1 and not (tb.mode == "trump" and tb.is_trump(c))]
+        if back:
+            # Return the partner's suit with our lowest card of it (keep a guarded honour).
+            return min(back, key=lambda c: (pts[c], st[c]))
 
     def lead_key(c: int) -> tuple[int, int, int]:
         s = c >> 4
@@ -183,7 +195,8 @@ def hand_strength(tb_game: str, hand: int, trump: int | None, mode: str) -> floa
     return total
 
 
-def _pitch_estimate(hand: int, suit: int, options: dict[str, Any]) -> float:
+def pitch_estimate(hand: int, suit: int, options: dict[str, Any]) -> float:
+    """Points a Pitch hand expects to take with ``suit`` as trumps (the rule-of-thumb estimate)."""
     from core.ai.knowledge import _pitch_order, pitch_points
 
     order = _pitch_order(suit, options)
@@ -256,6 +269,131 @@ def _partner_holds_contract(view: View, tb: Table, me: int) -> bool:
     return isinstance(holder, int) and holder != me and tb.partners(holder, me)
 
 
+BELOTE_CALL_ORDER = ("C", "D", "H", "S", "NT", "AT")
+BELOTE_THRESHOLDS = {"trump": 88.0, "nt": 105.0, "at": 100.0}
+"""Bid points (:mod:`core.ai.bidding`) a fresh Belote contract needs; calibrated with ``bench bids``."""
+BELOTE_OVERCALL_PARTNER = 25.0
+"""Extra bid points needed to take the contract away from one's partner."""
+BELOTE_DOUBLE = 110.0
+"""Defence points (:func:`core.ai.bidding.defence_points`) a Belote double needs."""
+BELOTE_REDOUBLE = 40.0
+"""Bid points above the threshold the declarer's side needs to redouble."""
+
+
+def belote_call(view: View, calls: list[str], hand: int, rng: random.Random, bold: float = 0.0) -> str:
+    """``normal``'s Belote auction call: evaluate every contract, respect the partner, double with defence.
+
+    The seat, the partner's and opponents' calls, the scores and the target
+    all move the thresholds: overcalling the partner needs a clearly better
+    contract; a suit the opponents named is a poor trump and a weak spot in
+    no trumps; a side close to losing the match bids a little more boldly,
+    one close to winning it a little more carefully.  Ties between equally
+    good contracts are broken at random, never by the order of the list.
+    """
+    me = int(view["seat"])
+    partner = (me + 2) % 4
+    auction = view.get("auction") or {}
+    bidder = auction.get("bidder")
+    current = auction.get("current")
+    opp_suits = {b.get("call") for b in view.get("bids") or []
+                 if isinstance(b, dict) and int(b.get("seat", -1)) % 2 != me % 2}
+    partner_suits = {b.get("call") for b in view.get("bids") or []
+                     if isinstance(b, dict) and b.get("seat") == partner}
+    scores = list(view.get("scores") or [0, 0])
+    target = float(view.get("target") or 151)
+    ours, theirs = float(scores[me % 2]), float(scores[1 - me % 2])
+    if theirs >= target - 30 and theirs > ours:
+        bold += 10.0
+    elif ours >= target - 20 and ours > theirs + 20:
+        bold -= 8.0
+    best, best_margin = "pass", 0.0
+    options: list[tuple[float, float, str]] = []
+    for call in calls:
+        if call not in BELOTE_CALL_ORDER:
+            continue
+        trump, mode = (None, call.lower()) if call in ("NT", "AT") else (suit_index(call), "trump")
+        pts = contract_points(hand, trump, mode)
+        if mode == "trump" and call in opp_suits:
+            pts -= 20
+        if mode == "nt":
+            for sc in opp_suits:
+                si = suit_index(sc)
+                if si is not None and not hand >> (si * 16 + 12) & 1:
+                    pts -= 15  # no stopper in the suit they named
+        if mode == "at" and partner_suits & set("SHDC"):
+            for sc in partner_suits:
+                si = suit_index(sc)
+                if si is not None and hand >> (si * 16 + 9) & 1:
+                    pts += 12  # the partner's suit, and we hold its jack
+        need = BELOTE_THRESHOLDS[mode] - bold
+        if bidder is not None and bidder == partner:
+            need += BELOTE_OVERCALL_PARTNER
+        margin = pts - need
+        if margin >= 0:
+            options.append((margin, rng.random(), call))
+    if options:
+        best_margin, _, best = max(options)
+    if best != "pass" and best in calls:
+        return best
+    if "double" in calls and isinstance(current, str) and bidder is not None and bidder % 2 != me % 2:
+        trump, mode = (None, current.lower()) if current in ("NT", "AT") else (suit_index(current), "trump")
+        if defence_points(hand, trump, mode) >= BELOTE_DOUBLE:
+            return "double"
+    if "redouble" in calls and isinstance(current, str) and bidder is not None:
+        trump, mode = (None, current.lower()) if current in ("NT", "AT") else (suit_index(current), "trump")
+        extra = BELOTE_THRESHOLDS[mode] + BELOTE_REDOUBLE
+        if bidder == me and contract_points(hand, trump, mode) >= extra:
+            return "redouble"
+    del best_margin
+    return "pass" if "pass" in calls else calls[0]
+
+
+TURNUP_THRESHOLDS: dict[tuple[str, int], tuple[float, float]] = {
+    ("klaberjass", 2): (78.0, 78.0),
+    ("deberts", 2): (80.0, 80.0),
+    ("deberts", 3): (95.0, 100.0),
+    ("deberts", 4): (60.0, 100.0),
+}
+"""(turned suit, named suit): bid points a Deberts / Klaberjass contract needs; calibrated with ``bench bids``."""
+
+
+def turnup_call(view: View, tb: Table, calls: list[str], hand: int, rng: random.Random, bold: float = 0.0) -> str:
+    """``normal``'s call in the turn-up auctions of Deberts and Klaberjass.
+
+    Take the turned suit, or name another, when the hand's bid points for
+    that trump reach the calibrated threshold of the game and player count;
+    a side close to losing the match bids a little more boldly, one close to
+    winning it a little more carefully; equally good suits are chosen at
+    random.
+    """
+    me = int(view["seat"])
+    thr_turned, thr_named = TURNUP_THRESHOLDS.get((tb.game, tb.players), (80.0, 85.0))
+    scores = [float(x) for x in view.get("scores") or []]
+    target = view.get("target") or (view.get("options") or {}).get("target_score")
+    my = tb.side_of(me)
+    if scores and isinstance(target, (int, float)) and my < len(scores):
+        ours = scores[my]
+        theirs = max((x for i, x in enumerate(scores) if i != my), default=0.0)
+        if theirs >= 0.85 * float(target) and theirs > ours:
+            bold += 8.0
+        elif ours >= 0.85 * float(target) and ours > theirs:
+            bold -= 6.0
+    options: list[tuple[float, float, str]] = []
+    for call in calls:
+        tgt = _bid_target(view, call)
+        if tgt is None or tgt[0] is None:
+            continue
+        need = (thr_turned if call in ("take", "play") else thr_named) - bold
+        margin = trump_points(hand, tgt[0]) - need
+        if margin >= 0:
+            options.append((margin, rng.random(), call))
+    if options:
+        return max(options)[2]
+    if "annul" in calls and "play" in calls:
+        return "annul"
+    return "pass" if "pass" in calls else calls[0]
+
+
 def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold: float = 0.0) -> str:
     """The rule-of-thumb auction call among ``calls``."""
     me = int(view["seat"])
@@ -263,6 +401,10 @@ def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold
     game = tb.game
     if game == "pitch":
         return _pitch_bid(view, tb, calls, hand, bold)
+    if game == "belote":
+        return belote_call(view, calls, hand, rng, bold)
+    if (game, tb.players) in TURNUP_THRESHOLDS:
+        return turnup_call(view, tb, calls, hand, rng, bold)
     best_call = "pass" if "pass" in calls else calls[0]
     best_val = -1e9
     thr = THRESHOLDS.get(game, 55.0) - bold
@@ -299,24 +441,51 @@ def contract_of_view(view: View) -> tuple[int | None, str]:
     return contract_of(view)
 
 
+PITCH_MAX_BID: dict[int, tuple[int, ...]] = {
+    4: (0, 4, 4, 6, 7, 8, 9),
+    5: (0, 4, 5, 7, 7, 8, 9),
+}
+"""Highest bid per whole point of :func:`pitch_estimate` (10-point game), by player count: the bid the
+bidder's side reaches in three deals out of four, measured with ``bench bids --game pitch``."""
+
+
+def pitch_max_bid(est: float, players: int, options: dict[str, Any]) -> int:
+    """The highest Pitch bid ``normal`` makes with a hand estimated at ``est`` (0: none)."""
+    table = PITCH_MAX_BID.get(players, PITCH_MAX_BID[4])
+    i = max(0, min(len(table) - 1, int(est)))
+    top = table[i]
+    pts = int(options.get("points", 10) or 10)
+    return int(round(top * pts / 10)) if top else 0
+
+
 def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) -> str:
-    est = max(_pitch_estimate(hand, s, tb.options) for s in range(4))
+    """Bid up to what the hand's side takes three times in four; the last seat bids only what it must.
+
+    Points taken are what a made bid scores (default ``made_bid_scores``),
+    so a higher bid only adds risk, except to keep later seats from
+    outbidding: earlier seats bid their limit at once, the dealer the lowest
+    winning bid.  Never the moon, unless stuck with nothing else.
+    """
+    est = max(pitch_estimate(hand, s, tb.options) for s in range(4)) + bold
     me = int(view["seat"])
+    limit = pitch_max_bid(est, tb.players, tb.options)
     if _partner_holds_contract(view, tb, me):
-        est -= 2
+        limit -= 2
     nums = sorted(int(c) for c in calls if c.isdigit())
-    best = "pass" if "pass" in calls else None
-    for n in nums:
-        if n <= est + bold:
-            best = str(n)
-    if best is None:
-        best = str(nums[0]) if nums else calls[0]
-    return best
+    ok = [n for n in nums if n <= limit]
+    if ok:
+        last = view.get("dealer") == me
+        if last or tb.options.get("made_bid_scores", "points_taken") == "points_taken" and len(ok) == 1:
+            return str(ok[0])
+        return str(ok[-1]) if not last else str(ok[0])
+    if "pass" in calls:
+        return "pass"
+    return str(nums[0]) if nums else calls[0]
 
 
 def best_pitch_suit(hand: int, options: dict[str, Any]) -> int:
     """The trump suit a Pitch bidder should name."""
-    return max(range(4), key=lambda s: _pitch_estimate(hand, s, options))
+    return max(range(4), key=lambda s: pitch_estimate(hand, s, options))
 
 
 # --------------------------------------------------------------- the bot
@@ -369,7 +538,12 @@ def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
         if trick and s < len(hand_sizes) and hand_sizes[s] > 0:
             order.append(s)
     forb = {} if memory is None else {s: memory.forbidden_mask(s) for s in range(players)}
-    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb))
+    partner_led = 0
+    if len(tb.sides) < players:  # partnerships only
+        for tr in view_tricks(view) or []:
+            if tr and tr[0][0] != me and tb.partners(tr[0][0], me):
+                partner_led |= 1 << (tr[0][1] >> 4)
+    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb), partner_led)
 
 
 def _declare_value(a: Action) -> int:
@@ -407,8 +581,43 @@ class HeuristicBot:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
         if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal), "a hunch"
+            slip = self._slip(view, tb, legal)
+            if slip is not None:
+                return slip, "a hunch"
         return decide(view, tb, self.memory if self.infer else None, legal, self.rng)
+
+    def _slip(self, view: View, tb: Table, legal: list[Action]) -> Action | None:
+        """``easy``'s occasional mistake: a loose card, never an absurd one.
+
+        Only card play slips (the auction always follows the evaluation, so no
+        wild bids or moons): another legal card, but never one that gives up
+        a trick the seat would surely win last to play, and never a point
+        card thrown on a trick the opponents win.
+        """
+        if not all(a.type == "play" for a in legal):
+            return None
+        info = play_info(view, tb, None)
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        good = choose_card(info, cards)
+        pool = []
+        for c in cards:
+            if c == good:
+                continue
+            if info.trick:
+                tcards = [x for _, x in info.trick]
+                wi = tb.winner_index(tcards)
+                lead_suit = tb.suit(tcards[0])
+                ours = tb.partners(info.trick[wi][0], info.me)
+                wins_good = tb.beats(good, tcards[wi], lead_suit)
+                wins_c = tb.beats(c, tcards[wi], lead_suit)
+                if not info.order and wins_good and not wins_c and not ours:
+                    continue  # last to play: never give up a trick that was ours to take
+                if not ours and not wins_c and tb.points[c] >= 10:
+                    continue  # never a ten or an ace thrown to the opponents
+            pool.append(c)
+        if not pool:
+            return None
+        return _with_call(legal, self.rng.choice(pool))
 
 
 def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],

@@ -36,8 +36,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.actions import Action
-from core.ai.heuristic import PlayInfo, choose_card, decide, legal_of, maker_side
-from core.ai.knowledge import Table, mask, table_for
+from core.ai.bidding import contract_points, defence_points
+from core.ai.endgame import SolverBudget, solve
+from core.ai.heuristic import (
+    BELOTE_DOUBLE,
+    BELOTE_THRESHOLDS,
+    PlayInfo,
+    choose_card,
+    decide,
+    legal_of,
+    maker_side,
+)
+from core.ai.inference import auction_weight
+from core.ai.knowledge import Table, mask, suit_index, table_for
 from core.ai.memory import Memory, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
@@ -54,6 +65,33 @@ RACE_Z = 2.0
 RACE_MIN = 8
 """Racing starts after this many determinizations."""
 MAX_STEPS = 400
+PLAUSIBLE = 20.0
+"""Bid points below ``normal``'s threshold at which a Belote call is still simulated by ``hard``."""
+BID_Z = 1.5
+BID_MARGIN = 1.0
+"""An auction call other than ``normal``'s must beat it by this many match points and ``BID_Z`` standard errors."""
+INFER_TRIES = 8
+"""Draws a determinization may take to find a deal the auction makes likely (see :mod:`core.ai.inference`)."""
+ENDGAME_DEALS = 24
+"""Determinizations solved exactly in the endgame."""
+ENDGAME_NODES = 8_000
+"""Node budget of the exact endgame over a whole decision (beyond it, rollouts take over)."""
+
+
+def endgame_cards_for(players: int) -> int:
+    """Cards in hand from which the rest of the deal is solved exactly (the last three tricks)."""
+    return 3
+
+
+def _endgame_ready(view: View, cards: int) -> bool:
+    """True when the rest of the deal is trick play with at most ``cards`` cards a hand and nothing to draw."""
+    me = int(view["seat"])
+    sizes = view.get("hand_sizes") or []
+    limit = cards if cards > 0 else endgame_cards_for(int(view.get("players") or 2))
+    if me >= len(sizes) or not int(sizes[me]) > 0 or max(int(x) for x in sizes) > limit:
+        return False
+    # Only Tertz draws from its stock during play; elsewhere undealt cards are out of the deal.
+    return not (view.get("game") == "tertz" and (view.get("hidden") or {}).get("stock"))
 
 
 class Track:
@@ -228,6 +266,17 @@ def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> fl
     return total
 
 
+def _clearly_better(a: list[float], b: list[float], z: float, margin: float) -> bool:
+    """True when ``a`` beats ``b`` on the same deals by more than ``margin`` and ``z`` standard errors."""
+    k = min(len(a), len(b))
+    if k < 2:
+        return False
+    d = [a[t] - b[t] for t in range(k)]
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m > margin and m > z * math.sqrt(var / k)
+
+
 def race(values: list[list[float]], alive: list[int], cands: Sequence[Action], default: Action,
          z: float) -> list[int]:
     """The candidates still worth searching: drop those the leader clearly beats.
@@ -329,7 +378,9 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
                  clock: Callable[[], float] | None = None, max_ms: float | None = None,
                  min_determinizations: int = 2, race_z: float | None = RACE_Z,
-                 race_min: int = RACE_MIN) -> None:
+                 race_min: int = RACE_MIN, endgame_cards: int | None = None,
+                 endgame_deals: int = ENDGAME_DEALS, endgame_nodes: int = ENDGAME_NODES,
+                 infer_tries: int = INFER_TRIES, bid_z: float = BID_Z, bid_margin: float = BID_MARGIN) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
         self.rng = random.Random(seed)
@@ -342,6 +393,15 @@ class SearchBot:
         self.memory = Memory()
         self.fallbacks = 0
         self.last_playouts = 0
+        self.endgame_cards = -1 if endgame_cards is None else endgame_cards
+        """Cards in hand from which the last tricks are solved exactly (-1: by player count, 0: never)."""
+        self.endgame_deals = endgame_deals
+        self.endgame_nodes = endgame_nodes
+        self.last_solved = 0
+        self.infer_tries = infer_tries
+        self.bid_z = bid_z
+        self.bid_margin = bid_margin
+        """Draws per determinization for the auction inference (0: uniform sampling)."""
 
     def observe(self, events: Sequence[dict[str, Any]], start: int = 0) -> None:
         """Receive the seat's events from ``start`` (``state.events_for(seat, start)``)."""
@@ -363,33 +423,100 @@ class SearchBot:
         return cons, self._fill(view, cons, tb)
 
     def _fill(self, view: View, cons: Constraints, tb: Table) -> dict[str, list[str]]:
-        fill = sample_fill(cons, self.rng)
-        for _ in range(30):
-            if _runs_ok(view, fill, tb) and _deberts_ok(view, fill, tb, self.memory):
-                break
+        """A consistent fill, drawn in proportion to its agreement with the auction (:mod:`core.ai.inference`)."""
+        best: dict[str, list[str]] | None = None
+        best_w = -1.0
+        for _ in range(self.infer_tries if self.infer_tries > 0 else 1):
             fill = sample_fill(cons, self.rng)
-        return fill
+            for _ in range(30):
+                if _runs_ok(view, fill, tb) and _deberts_ok(view, fill, tb, self.memory):
+                    break
+                fill = sample_fill(cons, self.rng)
+            if self.infer_tries <= 0:
+                return fill
+            w = auction_weight(view, fill, tb)
+            if w >= 1.0 or self.rng.random() < w:
+                return fill
+            if w > best_w:
+                best, best_w = fill, w
+        assert best is not None
+        return best
 
     def suggest(self, view: View) -> tuple[Action, str]:
         """The searched action and a one-line reason."""
         legal = legal_of(view)
         self.last_playouts = 0
+        self.last_solved = 0
         if not legal:
             raise ValueError("it is not this seat's turn: no legal action in the view")
         if len(legal) == 1:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
-        seat = int(view["seat"])
         default, why = decide(view, tb, self.memory, legal, self.rng)
         if all(a.type == "break" for a in legal):
             # The face-down stock is uniformly shuffled: every cut is worth the same.
             return default, why
-        cands = self._candidates(legal, default)
+        auction = any(a.type == "bid" for a in legal)
+        cands = self._bid_candidates(view, tb, legal, default) if auction else self._candidates(legal, default)
+        if len(cands) == 1:
+            return default, why
         try:
             cls = find_game(str(view["game"]))
         except BellaError:
             self.fallbacks += 1
             return default, "a sound move"
+        n = len(cands)
+        values, alive, done = self._simulate(view, tb, cls, legal, cands, default, self.race_z)
+        if done == 0:
+            return default, "a sound move"
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        # Only a candidate still in the race can win: one dropped earlier keeps a mean from
+        # fewer deals, which is often higher than the survivors' now that their luck evened out.
+        order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
+        best = cands[order[0]]
+        gated = any(a.type != "play" for a in legal)
+        if gated and best != default and default in cands:
+            # Sampled deals flatter a contract (every hidden card falls right for somebody), and
+            # postponing an announcement looks free on them: the calibrated call of ``normal``
+            # stands unless another is clearly better on the same deals.
+            d = cands.index(default)
+            if d in alive and not _clearly_better(values[order[0]], values[d], self.bid_z, self.bid_margin):
+                order.remove(d)
+                order.insert(0, d)
+                best = default
+        return best, self._reason(best, means[order[0]], done, cands, means, order)
+
+    def _bid_candidates(self, view: View, tb: Table, legal: list[Action], default: Action) -> list[Action]:
+        """The auction calls worth simulating: ``normal``'s call, a pass, and calls its evaluation finds plausible."""
+        if view.get("game") != "belote":
+            return self._candidates(legal, default)
+        me = int(view["seat"])
+        hand = mask((view.get("hands") or [])[me] or [])
+        out = [default]
+        for a in legal:
+            if a == default:
+                continue
+            c = a.call or ""
+            if c == "pass":
+                out.append(a)
+            elif c in ("NT", "AT", "S", "H", "D", "C"):
+                trump, mode = (None, c.lower()) if c in ("NT", "AT") else (suit_index(c), "trump")
+                if contract_points(hand, trump, mode) >= BELOTE_THRESHOLDS[mode] - PLAUSIBLE:
+                    out.append(a)
+            elif c == "double":
+                cur = (view.get("auction") or {}).get("current")
+                if isinstance(cur, str):
+                    trump, mode = (None, cur.lower()) if cur in ("NT", "AT") else (suit_index(cur), "trump")
+                    if defence_points(hand, trump, mode) >= BELOTE_DOUBLE - PLAUSIBLE:
+                        out.append(a)
+            elif c == "redouble":
+                out.append(a)
+        return out
+
+    def _simulate(self, view: View, tb: Table, cls: type[State], legal: list[Action], cands: list[Action],
+                  default: Action, race_z: float | None) -> tuple[list[list[float]], list[int], int]:
+        """Play every candidate out on the same sampled deals: (values per candidate, survivors, deals)."""
+        seat = int(view["seat"])
         cons = constraints_for(view, self.memory, tb)
         n = len(cands)
         values: list[list[float]] = [[] for _ in cands]
@@ -398,6 +525,13 @@ class SearchBot:
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None
+        endgame = root_track is not None and self.endgame_cards != 0 and _endgame_ready(view, self.endgame_cards)
+        n0 = len(view.get("deals") or ())
+        bonus = win_bonus_of(view)
+        solved = 0
+        nodes_left = self.endgame_nodes
+        if endgame:
+            per = min(per, self.endgame_deals)
         done = 0
         for _ in range(per):
             fill = self._fill(view, cons, tb)
@@ -406,32 +540,72 @@ class SearchBot:
             except (BellaError, ValueError, KeyError):
                 self.fallbacks += 1
                 continue
-            for i in alive:
-                a = cands[i]
-                st = base.clone()
-                st.apply(a)
-                track = None
-                if root_track is not None and a.card is not None:
-                    track = root_track.copy()
-                    track.played(seat, CARD_IDS[a.card])
-                values[i].append(rollout.run(st, seat, track))
+            row: list[float] | None = None
+            if endgame:
+                row, nodes_left = self._solve_all(base, seat, [cands[i] for i in alive], n0, bonus, nodes_left)
+                if row is None:
+                    endgame = False  # too big for exact play: rollouts from this deal on
+                else:
+                    solved += len(row)
+            if row is None:
+                row = []
+                for i in alive:
+                    a = cands[i]
+                    st = base.clone()
+                    st.apply(a)
+                    track = None
+                    if root_track is not None and a.card is not None:
+                        track = root_track.copy()
+                        track.played(seat, CARD_IDS[a.card])
+                    row.append(rollout.run(st, seat, track))
+            for i, v in zip(alive, row, strict=True):
+                values[i].append(v)
             done += 1
             self.last_playouts += len(alive)
             if (self.clock is not None and self.max_ms is not None
                     and (self.clock() - start) * 1000.0 >= self.max_ms):
                 break
-            if self.race_z is not None and done >= self.race_min and done % 2 == 0:
-                alive = race(values, alive, cands, default, self.race_z)
+            if race_z is not None and done >= self.race_min and done % 2 == 0:
+                alive = race(values, alive, cands, default, race_z)
                 if len(alive) == 1:
                     break
-        if done == 0:
-            return default, "a sound move"
-        means = [sum(v) / len(v) if v else float("-inf") for v in values]
-        # Only a candidate still in the race can win: one dropped earlier keeps a mean from
-        # fewer deals, which is often higher than the survivors' now that their luck evened out.
-        order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
-        best = cands[order[0]]
-        return best, self._reason(best, means[order[0]], done, cands, means, order)
+        self.last_solved = solved
+        return values, alive, done
+
+    def evaluate(self, view: View, include: Action | None = None) -> list[tuple[Action, list[float]]]:
+        """Every candidate's values over the same sampled deals, without racing (the post-deal analysis).
+
+        ``include`` is always among the candidates (the move actually played).
+        Returns ``(action, values)`` pairs; ``values[k]`` is the action on
+        sampled deal ``k`` (an empty list for a forced move).
+        """
+        legal = legal_of(view)
+        if len(legal) < 2:
+            return [(a, []) for a in legal]
+        tb = self.memory.update(view)
+        default, _ = decide(view, tb, self.memory, legal, self.rng)
+        cands = legal if len(legal) <= MAX_CANDIDATES else self._candidates(legal, default)
+        if include is not None and include not in cands:
+            cands = [*cands, include]
+        cls = find_game(str(view["game"]))
+        values, _alive, _done = self._simulate(view, tb, cls, legal, cands, default, None)
+        return list(zip(cands, values, strict=True))
+
+    def _solve_all(self, base: State, seat: int, cands: list[Action], n0: int, bonus: float,
+                   nodes_left: int) -> tuple[list[float] | None, int]:
+        """Exact values of every candidate on one determinization, or ``None`` when the node budget runs out."""
+        row: list[float] = []
+        for a in cands:
+            st = base.clone()
+            st.apply(a)
+            counter = [0]
+            try:
+                row.append(solve(st, seat, lambda fin: deal_value(fin, n0, seat, bonus),
+                                 max_nodes=nodes_left, counter=counter))
+            except SolverBudget:
+                return None, 0
+            nodes_left -= counter[0]
+        return row, nodes_left
 
     def _candidates(self, legal: list[Action], default: Action) -> list[Action]:
         # Announcing belote/bella is never worse to consider separately; keep all.

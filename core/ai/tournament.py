@@ -38,6 +38,8 @@ class GameResult:
     diff: float
     """Sum over deals of (mean match points of ``a``'s sides - mean of ``b``'s)."""
     a_seats: list[int]
+    contracts: list[dict[str, Any]] = field(default_factory=list)
+    """One entry per deal with a contract (see :func:`contract_record`)."""
 
 
 @dataclass
@@ -113,7 +115,56 @@ def play_game(cfg: Config, index: int, a_even: bool) -> GameResult:
         if a_sides and b_sides:
             diff += (sum(float(awarded[i]) for i in a_sides) / len(a_sides)
                      - sum(float(awarded[i]) for i in b_sides) / len(b_sides))
-    return GameResult(a_share(state, a_sides), len(results), diff, a_seats)
+    levels = [cfg.a if s in a_seats else cfg.b for s in range(n)]
+    contracts = [c for c in (contract_record(r, sides, levels) for r in results) if c is not None]
+    return GameResult(a_share(state, a_sides), len(results), diff, a_seats, contracts)
+
+
+MADE = ("made", "moon_made")
+"""Deal outcomes that mean the contract was made (``doubled`` is judged by the points)."""
+
+
+def contract_record(result: Mapping[str, Any], sides: list[list[int]], levels: list[str]) -> dict[str, Any] | None:
+    """What the bid report needs of one deal result: who declared what, and how it ended.
+
+    Returns ``None`` for a deal without a contract (thrown in, or Tertz,
+    which has no auction).  Keys: ``level`` (of the declaring seat),
+    ``kind`` (``suit``, ``NT``, ``AT``, a Pitch bid, or ``turn_up`` /
+    ``named`` in Deberts), ``suit`` (trump letter or ``None``), ``outcome``
+    (the engine's word), ``made``, and for a doubled Belote contract
+    ``doubled_by`` (the doubling side's level) and ``double_won``.
+    """
+    maker = result.get("declarer", result.get("maker"))
+    if not isinstance(maker, int) or isinstance(maker, bool) or not 0 <= maker < len(levels):
+        return None
+    contract = result.get("contract")
+    suit: str | None = None
+    kind = "suit"
+    if isinstance(contract, str):
+        if contract in ("NT", "AT"):
+            kind = contract
+        else:
+            suit = contract
+    elif isinstance(contract, dict):
+        suit = contract.get("trump") if isinstance(contract.get("trump"), str) else None
+        if "bid" in contract:
+            kind = str(contract["bid"])
+        elif isinstance(contract.get("source"), str):
+            kind = str(contract["source"])
+    if suit is None and isinstance(result.get("trump"), str):
+        suit = str(result["trump"])
+    my = next((i for i, side in enumerate(sides) if maker in side), 0)
+    awarded = [float(x) for x in result.get("awarded") or [0.0] * len(sides)]
+    others = [x for i, x in enumerate(awarded) if i != my]
+    outcome = str(result.get("outcome"))
+    made = outcome in MADE or (outcome == "doubled" and bool(others) and awarded[my] > max(others))
+    rec: dict[str, Any] = {"level": levels[maker], "kind": kind, "suit": suit, "outcome": outcome, "made": made}
+    mult = result.get("multiplier")
+    if isinstance(mult, int) and mult > 1:
+        doubler = next((s for i, side in enumerate(sides) if i != my for s in side), None)
+        rec["doubled_by"] = levels[doubler] if doubler is not None else None
+        rec["double_won"] = not made
+    return rec
 
 
 def a_share(state: core.State, a_sides: list[int]) -> float:
@@ -128,6 +179,70 @@ def a_share(state: core.State, a_sides: list[int]) -> float:
     a_in = any(w in a_sides for w in winners)
     b_in = any(w not in a_sides for w in winners)
     return 0.5 if a_in and b_in else 1.0 if a_in else 0.0
+
+
+def result_to_json(r: DuplicateResult) -> dict[str, Any]:
+    """A JSON-able form of ``r`` (one line of a results file)."""
+    return {"index": r.index, "games": [
+        {"a_won": g.a_won, "deals": g.deals, "diff": g.diff, "a_seats": g.a_seats, "contracts": g.contracts}
+        for g in r.games]}
+
+
+def result_from_json(d: Mapping[str, Any]) -> DuplicateResult:
+    """Inverse of :func:`result_to_json`."""
+    return DuplicateResult(int(d["index"]), [
+        GameResult(float(g["a_won"]), int(g["deals"]), float(g["diff"]), list(g["a_seats"]),
+                   list(g.get("contracts") or [])) for g in d["games"]])
+
+
+def config_key(cfg: Config) -> dict[str, Any]:
+    """What identifies a tournament in a results file (results of other configs are never mixed in)."""
+    return {"game": cfg.game, "players": cfg.players, "a": cfg.a, "b": cfg.b, "options": dict(cfg.options),
+            "seed": cfg.seed, "playouts_a": cfg.playouts_a, "playouts_b": cfg.playouts_b}
+
+
+def bid_report(results: list[DuplicateResult]) -> dict[str, Any]:
+    """Per level and contract kind: declared, made, outcomes; doubles won and lost; the trump suits named."""
+    levels: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for g in r.games:
+            for c in g.contracts:
+                lv = levels.setdefault(c["level"], {"kinds": {}, "suits": {}, "doubles": {"won": 0, "lost": 0}})
+                k = lv["kinds"].setdefault(c["kind"], {"declared": 0, "made": 0, "outcomes": {}})
+                k["declared"] += 1
+                k["made"] += 1 if c["made"] else 0
+                k["outcomes"][c["outcome"]] = k["outcomes"].get(c["outcome"], 0) + 1
+                if c.get("suit"):
+                    lv["suits"][c["suit"]] = lv["suits"].get(c["suit"], 0) + 1
+                by = c.get("doubled_by")
+                if by is not None:
+                    d = levels.setdefault(by, {"kinds": {}, "suits": {}, "doubles": {"won": 0, "lost": 0}})
+                    d["doubles"]["won" if c.get("double_won") else "lost"] += 1
+    for lv in levels.values():
+        total = sum(k["declared"] for k in lv["kinds"].values())
+        made = sum(k["made"] for k in lv["kinds"].values())
+        lv["declared"] = total
+        lv["made"] = made
+        lv["made_rate"] = made / total if total else 0.0
+        lv["made_rate_ci95"] = list(wilson(made, total))
+    return levels
+
+
+def format_bid_report(report: Mapping[str, Any]) -> str:
+    """The bid report as text."""
+    lines = ["contracts by declaring level:"]
+    for level, lv in sorted(report.items()):
+        lo, hi = lv["made_rate_ci95"]
+        lines.append(f"  {level}: {lv['declared']} declared, {lv['made']} made ({100 * lv['made_rate']:.1f}%,"
+                     f" 95% CI {100 * lo:.1f}-{100 * hi:.1f}%); doubles won {lv['doubles']['won']},"
+                     f" lost {lv['doubles']['lost']}")
+        for kind, k in sorted(lv["kinds"].items()):
+            outs = ", ".join(f"{o} {n}" for o, n in sorted(k["outcomes"].items()))
+            rate = 100 * k["made"] / k["declared"] if k["declared"] else 0.0
+            lines.append(f"    {kind}: {k['declared']} declared, {k['made']} made ({rate:.1f}%): {outs}")
+        if lv["suits"]:
+            lines.append("    trump suits: " + ", ".join(f"{s} {n}" for s, n in sorted(lv["suits"].items())))
+    return "\n".join(lines)
 
 
 def duplicate_match(cfg: Config, index: int) -> DuplicateResult:

@@ -123,3 +123,32 @@ def test_view_only_determinizations_differ_but_decision_is_the_same() -> None:
     assert a.hidden_zones(cp) != b.hidden_zones(cp)
     assert make_bot("hard", seed=9, playouts=30).choose(a.view(cp)) == make_bot(
         "hard", seed=9, playouts=30).choose(b.view(cp))
+
+
+@pytest.mark.parametrize(("game", "players"), [("belote", 4), ("deberts", 3), ("klaberjass", 2)])
+def test_auction_inference_sees_only_the_view(game: str, players: int) -> None:
+    """In the auction, after other seats have called, ``hard`` (which weights sampled hands by those calls)
+    decides the same in twins that differ only in hidden cards; so do the frozen yardsticks."""
+    checked = 0
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        state = core.new_match(game, players=players, seed=seed)
+        state.apply(state.sample_chance(rng))
+        for _ in range(players - 1):
+            cp = state.current_player
+            assert cp is not None
+            state.apply(act(make_bot("normal", seed=seed), state))
+        cp = state.current_player
+        if cp is None or cp < 0 or state.view(cp)["phase"] != "bidding" or len(state.legal_actions()) < 2:
+            continue
+        twin = _twin(state, cp, rng)
+        if twin is None:
+            continue
+        for level in ("hard", "normal@v1", "hard@v1"):
+            one = make_bot(level, seed=7, playouts=30)
+            two = make_bot(level, seed=7, playouts=30)
+            assert act(one, state) == act(two, twin), level
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 2

@@ -154,9 +154,11 @@ def test_seat_and_start_rules() -> None:
         a.send({"t": "take_seat", "seat": 0})
         a.expect("lobby", seat=0)
         b.send({"t": "take_seat", "seat": 0})
-        assert b.expect("error")["code"] == "seat_taken"
+        err = b.expect("error")  # seats are numbered from 1 in every text (the wire's index 0 is seat 1)
+        assert err["code"] == "seat_taken" and err["message"] == "seat 1 is taken"
         b.send({"t": "take_seat", "seat": 5})
-        assert b.expect("error")["code"] == "bad_seat"
+        err = b.expect("error")
+        assert err["code"] == "bad_seat" and err["message"] == "there is no seat 6; this table has seats 1 to 2"
         b.send({"t": "ready", "ready": True})
         assert b.expect("error")["code"] == "no_seat"
         a.send({"t": "start"})
@@ -189,8 +191,8 @@ def test_seat_and_start_rules() -> None:
 
 
 def test_silent_connection_and_full_table(monkeypatch: Any) -> None:
-    """A connection that never says hello is closed after the hello timeout; past the connection limit a
-    newcomer is told the table is full; neither disturbs a connected peer."""
+    """A connection that never says hello is closed after the hello timeout; past the limit of open
+    connections a newcomer's hello is answered: the table is full; neither disturbs a connected peer."""
     import net.host
 
     monkeypatch.setattr(net.host, "MAX_LINKS", 3)
@@ -205,6 +207,9 @@ def test_silent_connection_and_full_table(monkeypatch: Any) -> None:
         for o in others:
             o.hello("Other")
         full = RawClient(host.port)
+        full.send({"t": "hello", "protocol": 1, "version": "0.1.0", "name": "Late", "token": None, "match": 0,
+                   "events": 0, "owner_key": None})
+        assert full.expect("error", timeout=3)["code"] == "table_full"
         assert full.expect("bye", timeout=3)["reason"] == "table_full"
         full.wait_eof(2)
         good.send({"t": "ping", "n": 7})

@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def test_dedicated_host_process(tmp_path: pathlib.Path) -> None:
     cmd = [sys.executable, "main.py", "host", "--game", "klaberjass", "--headless", "--bind", "127.0.0.1",
-           "--no-advertise", "--bots", "1:random", "--bot-delay", "0", "--matches", "1", "--record", str(tmp_path),
+           "--no-advertise", "--bots", "2:random", "--bot-delay", "0", "--matches", "1", "--record", str(tmp_path),
            "--name", "Dedicated \u202eTable", "--option", "target_score=301"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -59,9 +59,9 @@ def test_dedicated_host_process(tmp_path: pathlib.Path) -> None:
 
 
 def test_arguments() -> None:
-    assert parse_bots("1:hard, 3:normal,2") == {1: "hard", 3: "normal", 2: "normal"}
+    assert parse_bots("2:hard, 4:normal,3") == {1: "hard", 3: "normal", 2: "normal"}
     assert parse_options(["target_score=301", "variant = app"]) == {"target_score": "301", "variant": "app"}
-    for bad in ("x:hard", "1:genius"):
+    for bad in ("x:hard", "1:genius", "0:hard"):
         try:
             parse_bots(bad)
         except ValueError as exc:
@@ -71,5 +71,6 @@ def test_arguments() -> None:
     t = time.monotonic()
     assert main(["--game", "nosuchgame", "--no-advertise"]) == 2
     assert main(["--game", "belote", "--players", "3", "--no-advertise"]) == 2
-    assert main(["--game", "belote", "--bots", "7:hard", "--no-advertise"]) == 2
+    assert main(["--game", "belote", "--bots", "5:hard", "--no-advertise"]) == 2
+    assert main(["--game", "belote", "--code", "ab", "--no-advertise"]) == 2  # a code has 4 to 8 characters
     assert time.monotonic() - t < 5

@@ -9,7 +9,7 @@ import pytest
 
 
 @pytest.mark.parametrize("name", ["net.codec", "net.messages", "net.text", "net.connection", "net.bridge",
-                                  "net.discovery"])
+                                  "net.discovery", "net.codes"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -13,7 +13,7 @@ def test_the_agreed_interface() -> None:
     assert isinstance(lan.PROTOCOL_VERSION, int)
     fields = [f.name for f in dataclasses.fields(lan.TableInfo)]
     assert fields == ["name", "game", "variant", "seats_taken", "seats_total", "address", "port", "protocol",
-                      "compatible"]
+                      "compatible", "locked"]
     assert lan.TableInfo.__dataclass_params__.frozen  # type: ignore[attr-defined]
     assert list(inspect.signature(lan.Browser).parameters) == ["interfaces"]
     assert inspect.signature(lan.Browser).parameters["interfaces"].default is None
@@ -26,7 +26,8 @@ def test_the_agreed_interface() -> None:
     assert {k: sh[k].default for k in ("bots", "bind", "port", "advertise", "interfaces")} == {
         "bots": None, "bind": "0.0.0.0", "port": 0, "advertise": True, "interfaces": None}
     cp = inspect.signature(lan.connect).parameters
-    assert list(cp) == ["address", "port", "name", "token"] and cp["token"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert list(cp) == ["address", "port", "name", "token", "code"]
+    assert cp["token"].kind is cp["code"].kind is inspect.Parameter.KEYWORD_ONLY
     for name in ("poll", "submit", "close", "lobby", "take_seat", "leave_seat", "set_ready", "chat", "chat_log",
                  "start_match"):
         assert callable(getattr(lan.RemoteSession, name))

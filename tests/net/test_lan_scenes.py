@@ -19,7 +19,7 @@ from client.scenes.lan_host import HostScene
 from client.scenes.lan_join import JoinScene, parse_address
 from client.scenes.lan_lobby import LobbyScene
 from client.widgets import Button, TextInput
-from net.lan import start_host
+from net.lan import connect, start_host
 from tests.client.driver import Player, click, key, make_app, run_until, table_of
 
 
@@ -154,3 +154,73 @@ def test_parse_address() -> None:
     for bad in ("nohost", "host:", ":80", "h:0", "h:70000", "h:x"):
         with pytest.raises(ValueError):
             parse_address(bad)
+
+
+def test_private_table_host_shows_the_code_and_join_asks_for_it() -> None:
+    app = _app()
+    app.open_module("client.scenes.lan_host", "Hosting a LAN game")
+    form = app.top
+    assert isinstance(form, HostScene)
+    form._set_game("klaberjass")
+    form.table_name = f"priv-{uuid.uuid4().hex[:6]}"
+    code_field = next(w for w in form.widgets.items if isinstance(w, TextInput) and w.placeholder.startswith("none"))
+    click(code_field.rect.center)
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="ab"))
+    app.frame(1 / 60)
+    assert form.code == "ab"
+    _press(app, form, "Host")  # too short: refused with the reason, nothing is hosted
+    assert isinstance(app.top, MessageScene) and "4 to 8" in app.top.body
+    app.pop()
+    form._set_code("k7qx")
+    _press(app, form, "Host")
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and lobby.host_handle is not None
+    handle = lobby.host_handle
+    try:
+        assert handle.code == "K7QX"  # the owner got in without typing it; the lobby shows it
+        run_until(app, lambda a: lobby.session.seat == 0, max_frames=3000, on_frame=_breathe)
+        app.frame(1 / 60)
+    finally:
+        lobby.back()
+        handle.stop()
+
+    name = f"lock-{uuid.uuid4().hex[:6]}"
+    handle = start_host("klaberjass", 2, {}, name, bots={1: "random"}, bind="127.0.0.1", interfaces=["127.0.0.1"],
+                        code="Q9Z2", code_backoff=0.2)
+    owner = connect("127.0.0.1", handle.port, "Host")  # the hosting player claims the owner key, as in the app
+    try:
+        app.open_module("client.scenes.lan_join", "Joining a LAN game")
+        join = app.top
+        assert isinstance(join, JoinScene)
+        run_until(app, lambda a: any(t.name == name for t in join.tables), max_frames=3000, on_frame=_breathe)
+        index = next(i for i, t in enumerate(join.tables) if t.name == name)
+        assert join.tables[index].locked and "locked" in join._rows()[index] and "Q9Z2" not in join._rows()[index]
+        assert join.list is not None
+        join.list.selected = index
+        _press(app, join, "Join")  # no code typed: asked for it, nothing is joined
+        app.frame(1 / 60)
+        assert app.top is join and join.code_field is not None and join.code_field.focused
+        assert any("private table" in t[0] for t in app.toasts)
+        join._set_code("AAAA")
+        join.list.selected = index
+        _press(app, join, "Join")  # a wrong code: the lobby closes and the join screen asks again
+        assert isinstance(app.top, LobbyScene)
+        run_until(app, lambda a: a.top is join, max_frames=3000, on_frame=_breathe)
+        app.frame(1 / 60)
+        assert any("Wrong table code" in t[0] for t in app.toasts) and join.code_field.focused
+        time.sleep(0.25)  # the back-off after one wrong guess
+        join._set_code("q9z2")
+        join.list.selected = index
+        _press(app, join, "Join")
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(app, lambda a: lobby.lobby is not None, max_frames=3000, on_frame=_breathe)
+        lobby.back()
+    finally:
+        owner.close()
+        handle.stop()
+        for sc in list(app.stack):
+            sess = getattr(sc, "session", None)
+            if sess is not None:
+                sess.close()

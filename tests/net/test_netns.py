@@ -85,7 +85,7 @@ def test_two_namespaces_find_each_other_and_play(tmp_path: pathlib.Path) -> None
         name = f"ns-{tag}"
         host = subprocess.Popen(
             ["ip", "netns", "exec", host_ns, sys.executable, "main.py", "host", "--game", "klaberjass",
-             "--headless", "--name", name, "--bots", "1:random", "--bot-delay", "0", "--matches", "1",
+             "--headless", "--name", name, "--bots", "2:random", "--bot-delay", "0", "--matches", "1",
              "--option", "target_score=200", "--record", str(tmp_path), "--quiet"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert host.stdout is not None

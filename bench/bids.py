@@ -1,0 +1,194 @@
+"""``python main.py bench bids``: calibrate the bidding evaluators by simulation.
+
+Example::
+
+    python main.py bench bids --deals 2000 --seed 1 [--level normal] [--json]
+
+For each seeded deal, the first seat to call is given every contract in turn
+(the other seats pass; in Deberts and Klaberjass: the turned suit taken in
+round one, or each other suit named in round two after everybody passed); the
+deal is then played out by ``--level`` bots for every seat.  The table prints, per contract kind and band of the
+evaluator's bid points (:mod:`core.ai.bidding`), how many contracts there
+were, the share made, and the mean match points of the deal for the
+declaring side minus the defenders'.  A threshold is worth bidding where the
+mean turns clearly positive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+import core
+from core.ai import ALL_LEVELS, act, make_bot
+from core.ai.bidding import contract_points
+from core.ai.knowledge import mask
+
+KINDS = {"C": (3, "trump"), "D": (2, "trump"), "H": (1, "trump"), "S": (0, "trump"), "NT": (None, "nt"),
+         "AT": (None, "at")}
+BAND = 10
+
+
+def _play_out(state: core.State, level: str, seed: int) -> None:
+    bots = [make_bot(level, seed=seed * 4 + s) for s in range(state.players)]
+    start = len(state.deal_results)
+    for _ in range(2000):
+        cp = state.current_player
+        if cp is None or cp == core.CHANCE or len(state.deal_results) > start:
+            return
+        state.apply(act(bots[cp], state))
+
+
+def _forced_calls(state: core.State) -> list[tuple[str, int, list[core.Action]]]:
+    """(kind, trump suit index, the calls that make the first seat declare it) for a turn-up game."""
+    view = state.view(state.current_player or 0)
+    turned = view.get("turn_up") or view.get("turned")
+    ts = "SHDC".index(str(turned)[1])
+    first = [a.call for a in state.legal_actions() if a.type == "bid" and a.call not in ("pass", "schmeiss")][0]
+    out: list[tuple[str, int, list[core.Action]]] = [("turned", ts, [core.Action("bid", call=first)])]
+    passes = [core.Action("bid", call="pass")] * state.players
+    for s, letter in enumerate("SHDC"):
+        if s != ts:
+            out.append(("named", s, [*passes, core.Action("bid", call=letter)]))
+    return out
+
+
+def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
+    """Like :func:`measure` for Deberts and Klaberjass: the turned suit taken, or another suit named."""
+    table: dict[str, dict[int, list[float]]] = {}
+    for d in range(deals):
+        base = core.new_match(game, players=players, seed=seed * 100_003 + d)
+        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
+        seat = base.current_player
+        assert seat is not None
+        hand = mask(base.view(seat)["hands"][seat])
+        sides = base.sides
+        for kind, trump, acts in _forced_calls(base):
+            st = base.clone()
+            try:
+                for a in acts:
+                    st.apply(a)
+            except core.BellaError:
+                continue
+            pts = contract_points(hand, trump, "trump")
+            _play_out(st, level, seed * 1_000 + d)
+            r = st.deal_results[-1]
+            my = next(i for i, side in enumerate(sides) if seat in side)
+            aw = [float(x) for x in r["awarded"]]
+            others = [x for i, x in enumerate(aw) if i != my]
+            diff = aw[my] - sum(others) / len(others)
+            row = table.setdefault(kind, {}).setdefault(int(pts // BAND) * BAND, [0.0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += 1 if r["outcome"] == "made" else 0
+            row[2] += diff
+    return table
+
+
+def measure_pitch(players: int, deals: int, seed: int, level: str) -> dict[int, list[float]]:
+    """Pitch: {estimate band: [count, sum of points taken, count taking >= 4, >= 5, >= 6, >= 7, >= 8]}.
+
+    The first seat bids the minimum, names its best suit and the deal is
+    played out; what its side takes, against the ``normal`` estimate of the
+    hand, tells how high a hand may bid.
+    """
+    from core.ai.heuristic import best_pitch_suit, pitch_estimate
+
+    table: dict[int, list[float]] = {}
+    for d in range(deals):
+        st = core.new_match("pitch", players=players, seed=seed * 100_003 + d)
+        st.apply(st.sample_chance(random.Random(seed * 7919 + d)))
+        seat = st.current_player
+        assert seat is not None
+        view = st.view(seat)
+        hand = mask(view["hands"][seat])
+        est = max(pitch_estimate(hand, s, view["options"]) for s in range(4))
+        st.apply(core.Action("bid", call=str(view["options"].get("min_bid", 4))))
+        while st.current_player == (seat + 1) % players or st.view(st.current_player or 0)["phase"] == "bidding":
+            if st.current_player == seat:
+                break
+            st.apply(core.Action("bid", call="pass"))
+        if st.view(seat)["phase"] == "trump":
+            st.apply(core.Action("trump", suit="SHDC"[best_pitch_suit(hand, view["options"])]))
+        _play_out(st, level, seed * 1_000 + d)
+        r = st.deal_results[-1]
+        taken = float(r.get("bidding_points") or 0)
+        row = table.setdefault(int(est), [0.0] * 7)
+        row[0] += 1
+        row[1] += taken
+        for i, n in enumerate((4, 5, 6, 7, 8)):
+            row[2 + i] += 1 if taken >= n else 0
+    return table
+
+
+def measure(deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
+    """{kind: {band: [count, made, sum of point difference]}} over ``deals`` Belote deals."""
+    table: dict[str, dict[int, list[float]]] = {}
+    for d in range(deals):
+        base = core.new_match("belote", players=4, seed=seed * 100_003 + d)
+        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
+        seat = base.current_player
+        assert seat is not None
+        hand = mask(base.view(seat)["hands"][seat])
+        for call, (trump, mode) in KINDS.items():
+            pts = contract_points(hand, trump, mode)
+            st = base.clone()
+            st.apply(core.Action("bid", call=call))
+            for _ in range(3):
+                st.apply(core.Action("bid", call="pass"))
+            _play_out(st, level, seed * 1_000 + d)
+            r = st.deal_results[-1]
+            side = seat % 2
+            aw = r["awarded"]
+            diff = float(aw[side]) - float(aw[1 - side])
+            kind = "suit" if mode == "trump" else call
+            row = table.setdefault(kind, {}).setdefault(int(pts // BAND) * BAND, [0.0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += 1 if r["outcome"] == "made" else 0
+            row[2] += diff
+    return table
+
+
+def main(argv: list[str]) -> int:
+    """Run the calibration; return the exit status."""
+    ap = argparse.ArgumentParser(prog="main.py bench bids", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="belote", choices=["belote", "deberts", "klaberjass", "pitch"])
+    ap.add_argument("--players", type=int, help="Deberts: 2, 3 or 4")
+    ap.add_argument("--deals", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default="normal", choices=ALL_LEVELS, help="who plays the cards")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.game == "pitch":
+        ptable = measure_pitch(args.players or 4, args.deals, args.seed, args.level)
+        print(f"pitch ({args.players or 4} players), {args.deals} deals, seed {args.seed},"
+              f" cards played by {args.level}")
+        print("  estimate   deals   mean taken   P(>=4)  P(>=5)  P(>=6)  P(>=7)  P(>=8)")
+        for b, row in sorted(ptable.items()):
+            n = row[0]
+            shares = "  ".join(f"{100 * x / n:5.1f}%" for x in row[2:])
+            print(f"  {b:4d}     {int(n):6d}   {row[1] / n:6.2f}       {shares}")
+        return 0
+    if args.game == "belote":
+        table = measure(args.deals, args.seed, args.level)
+    else:
+        players = args.players or (2 if args.game == "klaberjass" else 4)
+        table = measure_turnup(args.game, players, args.deals, args.seed, args.level)
+    if args.json:
+        out: dict[str, Any] = {k: {str(b): {"n": r[0], "made": r[1] / r[0], "diff": r[2] / r[0]}
+                                   for b, r in sorted(v.items())} for k, v in table.items()}
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"{args.game}, {args.deals} deals, seed {args.seed}, cards played by {args.level}")
+    for kind, bands in table.items():
+        print(f"  {kind}:   bid points   contracts   made   points (declarers - defenders)")
+        for b, (n, made, diff) in sorted(bands.items()):
+            print(f"           {b:4d}-{b + BAND - 1:<4d} {int(n):8d}   {100 * made / n:5.1f}%   {diff / n:+6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,159 @@
+"""What the auction says about the hidden hands: weights for sampled deals.
+
+A sampled deal (a *fill* of the hidden zones) is only as good as its
+agreement with what the other players did.  The follow rules give hard
+facts (:mod:`core.ai.memory`); the auction gives soft ones: a seat that
+passed rarely held a hand it would have bid, a declarer usually holds the
+cards its contract needs.  :func:`auction_weight` scores a fill between 0
+and 1 by asking, for every call the other seats made this deal, whether the
+``normal`` bidder (:mod:`core.ai.heuristic`) would have made the same call
+with the sampled hand; each disagreement multiplies the weight by
+:data:`MISMATCH`.  The search keeps a fill with that probability (rejection
+sampling), so likely deals are sampled more often without excluding any
+consistent one.
+
+While the auction is on, the hands the seats bid with are exactly their
+hidden hands now.  Once play has started they are not known any more (in
+Belote five of eight cards were held when bidding), so then only the
+declarer's holding is weighted: the cards its contract needs (a top trump
+or three trumps for a suit, two aces for no trumps, two jacks for all
+trumps) among the cards it has played and holds.
+
+Everything is derived from the seat's view and the fill; nothing here sees a
+hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.ai.heuristic import belote_call, turnup_call
+from core.ai.knowledge import Table, mask, suit_index
+from core.ai.memory import current_trick, view_tricks
+from core.cards import SUIT_MASK
+from core.state import View
+
+MISMATCH = 0.25
+"""Weight factor for each call the ``normal`` bidder would not have made with the sampled hand."""
+WEAK_DECLARER = 0.3
+"""Weight factor for a declarer whose sampled holding lacks what its contract needs."""
+
+_BELOTE_ORDER = ("C", "D", "H", "S", "NT", "AT")
+_RANK = {r: i for i, r in enumerate("23456789TJQKA")}
+
+
+def _belote_calls_at(bids: Sequence[Mapping[str, Any]], seat: int) -> tuple[list[str], dict[str, Any]]:
+    """The legal calls of ``seat`` after ``bids`` (Belote), and the auction state then."""
+    current: str | None = None
+    bidder: int | None = None
+    mult = 1
+    for b in bids:
+        c = b.get("call")
+        if c in _BELOTE_ORDER:
+            current, bidder, mult = str(c), int(b.get("seat", -1)), 1
+        elif c == "double":
+            mult = 2
+        elif c == "redouble":
+            mult = 4
+    calls = ["pass"]
+    start = _BELOTE_ORDER.index(current) + 1 if current in _BELOTE_ORDER else 0
+    calls += list(_BELOTE_ORDER[start:])
+    if current is not None and bidder is not None:
+        if mult == 1 and bidder % 2 != seat % 2:
+            calls.append("double")
+        elif mult == 2 and bidder % 2 == seat % 2:
+            calls.append("redouble")
+    return calls, {"current": current, "bidder": bidder, "multiplier": mult}
+
+
+def _turnup_calls_at(view: View, k: int, call: str) -> list[str]:
+    """The calls a seat had at the ``k``-th call of a turn-up auction (Deberts, Klaberjass)."""
+    players = int(view.get("players") or 2)
+    turned = view.get("turned_suit") or view.get("turn_up") or view.get("turned")
+    ts = suit_index(turned[-1]) if isinstance(turned, str) and turned else None
+    take = "take" if view.get("game") == "klaberjass" else "play"
+    if k < players and call in (take, "pass"):
+        return [take, "pass"]
+    return ["pass"] + [s for i, s in enumerate("SHDC") if i != ts]
+
+
+def _holding(view: View, fill: Mapping[str, Sequence[str]], seat: int) -> int:
+    m = mask(fill.get(f"hand{seat}") or [])
+    known = view.get("known") or []
+    if seat < len(known) and known[seat]:
+        m |= mask(known[seat])
+    return m
+
+
+def _played_by(view: View, seat: int) -> int:
+    m = 0
+    for tr in view_tricks(view) or []:
+        for s, c in tr:
+            if s == seat:
+                m |= 1 << c
+    for s, c in current_trick(view):
+        if s == seat:
+            m |= 1 << c
+    return m
+
+
+def _declarer_ok(hand: int, trump: int | None, mode: str) -> bool:
+    def has(s: int, r: str) -> bool:
+        return bool(hand >> (s * 16 + _RANK[r]) & 1)
+
+    if mode == "nt":
+        return sum(has(s, "A") for s in range(4)) >= 2
+    if mode == "at":
+        return sum(has(s, "J") for s in range(4)) >= 2
+    if trump is None:
+        return True
+    return has(trump, "J") or has(trump, "9") or bin(hand & SUIT_MASK[trump]).count("1") >= 3
+
+
+def auction_weight(view: View, fill: Mapping[str, Sequence[str]], tb: Table) -> float:
+    """How well ``fill`` agrees with the other seats' calls this deal (1 = fully, towards 0 = poorly)."""
+    game = view.get("game")
+    if game not in ("belote", "deberts", "klaberjass"):
+        return 1.0
+    me = int(view["seat"])
+    bids = [b for b in view.get("bids") or [] if isinstance(b, dict)]
+    w = 1.0
+    if view.get("phase") in ("bidding", "schmeiss", "naming"):
+        rng = random.Random(0)
+        for k, b in enumerate(bids):
+            o = int(b.get("seat", -1))
+            call = str(b.get("call"))
+            if o == me or o < 0 or f"hand{o}" not in fill:
+                continue
+            hand = mask(fill[f"hand{o}"])
+            if game == "belote":
+                calls, auction = _belote_calls_at(bids[:k], o)
+                if call not in calls:
+                    continue
+                past = dict(view, seat=o, auction=auction, bids=bids[:k])
+                guess = belote_call(past, calls, hand, rng)
+            else:
+                calls = _turnup_calls_at(view, k, call)
+                if call not in calls:
+                    continue
+                guess = turnup_call(dict(view, seat=o, bids=bids[:k]), tb, calls, hand, rng)
+            if guess != call:
+                w *= MISMATCH
+        return w
+    if view.get("phase") != "play":
+        return w
+    contract = view.get("contract")
+    maker = None
+    if isinstance(contract, dict):
+        for key in ("declarer", "maker"):
+            if isinstance(contract.get(key), int):
+                maker = int(contract[key])
+                break
+    if maker is None or maker == me or f"hand{maker}" not in fill:
+        return w
+    holding = _holding(view, fill, maker) | _played_by(view, maker)
+    if not _declarer_ok(holding, tb.trump, tb.mode):
+        w *= WEAK_DECLARER
+    return w

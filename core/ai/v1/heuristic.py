@@ -1,0 +1,502 @@
+"""The ``normal`` and ``easy`` bots: rules of thumb a good club player follows.
+
+Card play: count the cards (a card is *master* when no unseen card of its
+suit beats it), draw trumps when our side holds the contract and the master
+trump, cash masters, win cheaply, never waste a partner's safe trick (throw
+points on it instead), and shed the least valuable card when the trick is
+lost.  Bidding: an evaluation of the hand for every trump the call would
+make, against a threshold per game (overcalling a partner only with a clearly
+better hand).  Other decisions: take the exchange, declare everything, burn
+and discard the least valuable cards.
+
+Everything comes from the seat's view and :class:`core.ai.v1.memory.Memory`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.actions import Action, action_from_json
+from core.ai.v1.knowledge import Table, mask, suit_index
+from core.ai.v1.memory import Memory, known_mask
+from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name
+from core.state import View
+
+TURNED_KEYS = ("turned", "turn_up", "turnup", "trump_card", "upcard", "turned_card")
+
+
+@dataclass
+class PlayInfo:
+    """What the card-play rule of thumb needs, from a view or a rollout."""
+
+    tb: Table
+    me: int
+    trick: list[tuple[int, int]]
+    outstanding: int
+    """Cards that other seats may still hold (unseen plus their known cards)."""
+    order: list[int]
+    """Seats still to play to this trick after ``me``, in order."""
+    forbidden: dict[int, int]
+    maker_side: int | None
+
+
+def loss_value(tb: Table, card: int) -> int:
+    """What giving ``card`` to the opponents costs (Pitch's low stays with its player)."""
+    if tb.mode == "pitch" and tb.options.get("dirty") is not True and (card & 15) == 0:
+        return 0
+    return tb.points[card]
+
+
+def _can_beat(info: PlayInfo, seat: int, card: int, lead_suit: int) -> bool:
+    tb = info.tb
+    possible = info.outstanding & ~info.forbidden.get(seat, 0)
+    if tb.mode == "pitch":
+        return bool(tb.above(card, possible))
+    if (tb.is_trump(card) or card >> 4 == lead_suit) and tb.above(card, possible):
+        return True
+    if tb.mode == "trump" and tb.trump is not None and not tb.is_trump(card):
+        has_lead = possible & SUIT_MASK[lead_suit]
+        if not has_lead and possible & tb.trump_mask:
+            return True
+    return False
+
+
+def _threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
+    return any(not info.tb.partners(s, info.me) and _can_beat(info, s, card, lead_suit) for s in info.order)
+
+
+def choose_card(info: PlayInfo, legal: Sequence[int]) -> int:
+    """The rule-of-thumb card among ``legal`` (card ids)."""
+    tb = info.tb
+    pts = tb.points
+    st = tb.strength
+    if len(legal) == 1:
+        return legal[0]
+
+    def low_key(c: int) -> tuple[int, int, int]:
+        trumpish = 1 if tb.is_trump(c) and tb.mode == "trump" else 0
+        return (loss_value(tb, c) + 12 * trumpish, trumpish, st[c])
+
+    if not info.trick:
+        return _lead(info, legal)
+    cards = [c for _, c in info.trick]
+    wi = tb.winner_index(cards)
+    best = cards[wi]
+    lead_suit = tb.suit(cards[0])
+    partner_wins = tb.partners(info.trick[wi][0], info.me)
+    if partner_wins and not _threatened(info, best, lead_suit):
+        # Smear: give the partner points, keeping high trumps and our masters.
+        def smear_key(c: int) -> tuple[int, int]:
+            keep = 0
+            if tb.is_trump(c) and tb.mode in ("trump", "pitch") and st[c] >= st[best] - 100 and pts[c] >= 14:
+                keep = 1
+            return (-keep, pts[c] * 2 - (st[c] if tb.mode != "pitch" else 0))
+        cands = [c for c in legal if not tb.beats(c, best, lead_suit) or tb.mode == "pitch"]
+        pool = cands or list(legal)
+        return max(pool, key=smear_key)
+    winners = [c for c in legal if tb.beats(c, best, lead_suit)]
+    trick_pts = sum(pts[c] for c in cards)
+    if winners:
+        safe = [c for c in winners if not _threatened(info, c, lead_suit)]
+        if safe:
+            plain = [c for c in safe if not tb.is_trump(c) or tb.mode in ("nt", "at")]
+            if plain and tb.mode != "pitch":
+                return max(plain, key=lambda c: (pts[c], -st[c]))
+            if tb.mode == "pitch":
+                # Win with the cheapest safe card, unless a point card wins safely.
+                return max(safe, key=lambda c: (pts[c], -st[c]))
+            return min(safe, key=lambda c: (pts[c] >= 14, st[c]))
+        if partner_wins:
+            return min(legal, key=low_key)
+        if trick_pts >= 10 or any(pts[c] >= 10 for c in cards):
+            return max(winners, key=lambda c: st[c])
+        low = min(legal, key=low_key)
+        if loss_value(tb, low) == 0:
+            return low
+        return min(winners, key=lambda c: st[c])
+    return min(legal, key=low_key)
+
+
+def _lead(info: PlayInfo, legal: Sequence[int]) -> int:
+    tb = info.tb
+    pts = tb.points
+    st = tb.strength
+    out = info.outstanding
+    my_side = tb.side_of(info.me)
+    if tb.mode == "pitch":
+        masters = [c for c in legal if not tb.above(c, out)]
+        if masters:
+            return max(masters, key=lambda c: (pts[c] > 0, st[c]))
+        # No master: lead low, keeping point cards.
+        return min(legal, key=lambda c: (loss_value(tb, c), st[c]))
+    trumps_out = out & tb.trump_mask if tb.mode == "trump" else 0
+    my_trumps = [c for c in legal if tb.is_trump(c)] if tb.mode == "trump" else []
+    if my_trumps and trumps_out and info.maker_side == my_side:
+        top = max(my_trumps, key=lambda c: st[c])
+        if not tb.above(top, out):
+            return top
+    masters = []
+    for c in legal:
+        if tb.mode == "trump" and tb.is_trump(c):
+            continue
+        if not tb.above(c, out):
+            masters.append(c)
+    if masters and (not trumps_out or info.maker_side == my_side or len(masters) > 1):
+        return max(masters, key=lambda c: (pts[c], st[c]))
+
+    def lead_key(c: int) -> tuple[int, int, int]:
+        s = c >> 4
+        trumpish = 1 if tb.mode == "trump" and tb.is_trump(c) else 0
+        exposed = 0
+        if not trumpish and tb.above(c, out) and pts[c] >= 10:
+            exposed = 1
+        return (trumpish, exposed * 20 + pts[c], st[c] + (0 if s == tb.trump else 0))
+    return min(legal, key=lead_key)
+
+
+# ------------------------------------------------------------------ bidding
+def hand_strength(tb_game: str, hand: int, trump: int | None, mode: str) -> float:
+    """An estimate of the card points ``hand`` is worth with this contract."""
+    total = 0.0
+    ranks = {"J": 9, "9": 7, "A": 12, "T": 8, "K": 11, "Q": 10, "8": 6, "7": 5}
+    rid = {r: i for r, i in ranks.items()}
+    for s in range(4):
+        suit_cards = hand & SUIT_MASK[s]
+        n = bin(suit_cards).count("1")
+        has = {r: bool(suit_cards >> (s * 16 + i) & 1) for r, i in rid.items()}
+        if mode == "at" or (mode == "trump" and s == trump):
+            total += 20 * has["J"] + 14 * has["9"] + 11 * has["A"] + 10 * has["T"] + 4 * (has["K"] + has["Q"])
+            if has["9"] and not has["J"] and n < 2:
+                total -= 6
+            total += 6 * n if mode == "trump" else 2 * n
+        else:
+            total += 11 * has["A"]
+            if has["T"]:
+                total += 8 if has["A"] or n >= 3 else 3
+            if has["K"] and (has["A"] and has["T"]):
+                total += 3
+            if mode == "trump" and n == 0:
+                total += 6
+    return total
+
+
+def _pitch_estimate(hand: int, suit: int, options: dict[str, Any]) -> float:
+    from core.ai.v1.knowledge import _pitch_order, pitch_points
+
+    order = _pitch_order(suit, options)
+    pts = pitch_points(suit, options)
+    held = [c for c in order if hand >> c & 1]
+    est = 0.0
+    n = len(held)
+    for i, c in enumerate(order):
+        if not hand >> c & 1:
+            continue
+        if i == 0:
+            est += 1.0 + 0.3
+        elif i <= 3:
+            est += 0.5 + 0.6 * pts[c]
+        elif (c & 15) == 0 and pts[c]:
+            est += 0.9 * pts[c]  # the low scores for whoever plays it
+        elif pts[c]:
+            est += 0.45 * pts[c]
+        else:
+            est += 0.1
+    est += max(0, n - 3) * 0.35
+    return est
+
+
+def turned_card(view: View) -> str | None:
+    """The turned (proposed-trump) card of the view, if any."""
+    for k in TURNED_KEYS:
+        v = view.get(k)
+        if isinstance(v, str) and v in CARD_IDS:
+            return v
+    return None
+
+
+def _bid_target(view: View, call: str) -> tuple[int | None, str] | None:
+    """(trump, mode) the call makes us play, or ``None`` for non-contract calls."""
+    if call in ("NT", "AT"):
+        return None, call.lower()
+    s = suit_index(call)
+    if s is not None:
+        return s, "trump"
+    if call in ("take", "play"):
+        t = turned_card(view)
+        if t is not None:
+            return CARD_IDS[t] >> 4, "trump"
+        trump = suit_index(view.get("trump"))
+        if trump is not None:
+            return trump, "trump"
+    return None
+
+
+THRESHOLDS = {
+    "klaberjass": 58.0, "deberts": 58.0, "tertz": 58.0, "belote": 46.0,
+}
+
+
+def _partner_holds_contract(view: View, tb: Table, me: int) -> bool:
+    bids = view.get("bids")
+    contract = view.get("contract")
+    holder = None
+    if isinstance(contract, dict):
+        for k in ("bidder", "maker", "declarer", "seat"):
+            if isinstance(contract.get(k), int):
+                holder = contract[k]
+                break
+    if holder is None and isinstance(bids, list):
+        for b in reversed(bids):
+            if isinstance(b, dict) and b.get("call") not in ("pass", "double", "redouble", None):
+                holder = b.get("seat")
+                break
+    return isinstance(holder, int) and holder != me and tb.partners(holder, me)
+
+
+def choose_bid(view: View, tb: Table, calls: list[str], rng: random.Random, bold: float = 0.0) -> str:
+    """The rule-of-thumb auction call among ``calls``."""
+    me = int(view["seat"])
+    hand = mask((view.get("hands") or [])[me] or [])
+    game = tb.game
+    if game == "pitch":
+        return _pitch_bid(view, tb, calls, hand, bold)
+    best_call = "pass" if "pass" in calls else calls[0]
+    best_val = -1e9
+    thr = THRESHOLDS.get(game, 55.0) - bold
+    n_cards = bin(hand).count("1")
+    scale = 6.0 / max(n_cards, 1) if game == "belote" else 1.0
+    partner = _partner_holds_contract(view, tb, me)
+    for call in calls:
+        target = _bid_target(view, call)
+        if target is None:
+            continue
+        trump, mode = target
+        val = hand_strength(game, hand, trump, mode) * (scale if game != "belote" else 5.0 / max(n_cards, 1))
+        if game == "belote" and mode in ("nt", "at"):
+            val -= 6
+        if partner:
+            val -= 15
+        if val >= thr and val > best_val:
+            best_val, best_call = val, call
+    if best_call == "pass" and "annul" in calls and "play" in calls:
+        return "annul"
+    if "double" in calls and best_call == "pass" and game == "belote":
+        trump, mode = contract_of_view(view)
+        if trump is not None and hand_strength(game, hand, trump, "trump") >= 48:
+            return "double"
+    if best_call not in calls:
+        return calls[0]
+    return best_call
+
+
+def contract_of_view(view: View) -> tuple[int | None, str]:
+    """(trump suit index, mode) currently standing in the view."""
+    from core.ai.v1.knowledge import contract_of
+
+    return contract_of(view)
+
+
+def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) -> str:
+    est = max(_pitch_estimate(hand, s, tb.options) for s in range(4))
+    me = int(view["seat"])
+    if _partner_holds_contract(view, tb, me):
+        est -= 2
+    nums = sorted(int(c) for c in calls if c.isdigit())
+    best = "pass" if "pass" in calls else None
+    for n in nums:
+        if n <= est + bold:
+            best = str(n)
+    if best is None:
+        best = str(nums[0]) if nums else calls[0]
+    return best
+
+
+def best_pitch_suit(hand: int, options: dict[str, Any]) -> int:
+    """The trump suit a Pitch bidder should name."""
+    return max(range(4), key=lambda s: _pitch_estimate(hand, s, options))
+
+
+# --------------------------------------------------------------- the bot
+def legal_of(view: View) -> list[Action]:
+    """The view's legal actions as :class:`Action` objects."""
+    return [action_from_json(a) for a in view.get("legal") or []]
+
+
+def maker_side(view: View, tb: Table) -> int | None:
+    """Side index of the player holding the contract, if the view says."""
+    contract = view.get("contract")
+    if isinstance(contract, dict):
+        for k in ("maker", "bidder", "declarer", "seat"):
+            v = contract.get(k)
+            if isinstance(v, int):
+                return tb.side_of(v)
+    for k in ("maker", "bidder", "declarer"):
+        v = view.get(k)
+        if isinstance(v, int):
+            return tb.side_of(v)
+    return None
+
+
+def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
+    """A :class:`PlayInfo` from a seat's view."""
+    me = int(view["seat"])
+    trick: list[tuple[int, int]] = []
+    for t in view.get("trick") or []:
+        if isinstance(t, dict) and t.get("card") in CARD_IDS:
+            trick.append((int(t.get("seat", -1)), CARD_IDS[t["card"]]))
+    players = int(view.get("players") or 2)
+    hand_sizes = list(view.get("hand_sizes") or [1] * players)
+    unseen = mask(view.get("unseen") or [])
+    hands = view.get("hands") or []
+    known = view.get("known") or []
+    out = unseen
+    for s in range(players):
+        if s != me:
+            if s < len(known) and known[s]:
+                out |= mask(known[s])
+            if s < len(hands) and hands[s]:
+                out |= mask(hands[s])
+    played_seats = {s for s, _ in trick}
+    order: list[int] = []
+    s = me
+    for _ in range(players - 1):
+        s = (s + 1) % players
+        if s in played_seats:
+            continue
+        if trick and s < len(hand_sizes) and hand_sizes[s] > 0:
+            order.append(s)
+    forb = {} if memory is None else {s: memory.forbidden_mask(s) for s in range(players)}
+    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb))
+
+
+def _declare_value(a: Action) -> int:
+    return len(a.cards or ())
+
+
+class HeuristicBot:
+    """Rule-of-thumb play (``normal``); ``noise`` > 0 makes it the weaker ``easy``."""
+
+    def __init__(self, seed: int | None = None, *, noise: float = 0.0, infer: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.infer = infer
+        self.memory = Memory()
+
+    def observe(self, events: Sequence[dict[str, Any]], start: int = 0) -> None:
+        """Receive the seat's events from ``start`` (``state.events_for(seat, start)``)."""
+        self.memory.observe(events, start)
+
+    @property
+    def events_seen(self) -> int:
+        """How many events this bot has received."""
+        return self.memory.events_seen
+
+    def choose(self, view: View) -> Action:
+        """Return the rule-of-thumb action for ``view``."""
+        return self.suggest(view)[0]
+
+    def suggest(self, view: View) -> tuple[Action, str]:
+        """The action and a one-line reason a player understands."""
+        legal = legal_of(view)
+        if not legal:
+            raise ValueError("it is not this seat's turn: no legal action in the view")
+        if len(legal) == 1:
+            return legal[0], "the only legal move"
+        tb = self.memory.update(view)
+        if self.noise and self.rng.random() < self.noise:
+            return self.rng.choice(legal), "a hunch"
+        return decide(view, tb, self.memory if self.infer else None, legal, self.rng)
+
+
+def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
+           rng: random.Random) -> tuple[Action, str]:
+    """The rule-of-thumb decision among ``legal``, with its reason."""
+    kinds = {a.type for a in legal}
+    me = int(view["seat"])
+    hand_list = (view.get("hands") or [])[me] or []
+    hand = mask(hand_list)
+    if kinds == {"play"}:
+        info = play_info(view, tb, memory)
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        c = choose_card(info, cards)
+        return _with_call(legal, c), _play_reason(info, c)
+    if "bid" in kinds:
+        calls = [a.call for a in legal if a.type == "bid" and a.call]
+        call = choose_bid(view, tb, calls, rng)
+        act = next((a for a in legal if a.type == "bid" and a.call == call), legal[0])
+        return act, _bid_reason(call)
+    if "trump" in kinds:
+        s = best_pitch_suit(hand, tb.options)
+        act = next((a for a in legal if a.suit == SUITS[s]), legal[0])
+        return act, f"{SUIT_NAMES[SUITS[s]]} is your strongest suit"
+    if "exchange" in kinds:
+        act = next(a for a in legal if a.type == "exchange")
+        return act, "swap the seven of trumps for the better turned card"
+    if "declare" in kinds:
+        decl = [a for a in legal if a.type == "declare"]
+        act = max(decl, key=_declare_value)
+        return act, f"declare your {act.call or 'combination'} for the points"
+    if "discard" in kinds:
+        disc = [a for a in legal if a.type == "discard"]
+
+        def cost(a: Action) -> tuple[int, int]:
+            cs = [CARD_IDS[c] for c in a.cards or ()]
+            return (sum(tb.points[c] * 10 + tb.strength[c] for c in cs if tb.is_trump(c)), len(cs))
+        act = min(disc, key=cost)
+        return act, "throw away the cards that cannot help"
+    if "break" in kinds:
+        brk = [a for a in legal if a.type == "break"]
+        return rng.choice(brk), "any cut is as good as another"
+    if "done" in kinds:
+        return next(a for a in legal if a.type == "done"), "nothing more to declare"
+    if "keep" in kinds:
+        return next(a for a in legal if a.type == "keep"), "keep your hand"
+    return legal[0], "the natural move"
+
+
+def _with_call(legal: list[Action], card: int) -> Action:
+    name = CARD_STRS[card]
+    acts = [a for a in legal if a.type == "play" and a.card == name]
+    for a in acts:
+        if a.call:
+            return a
+    return acts[0]
+
+
+def _play_reason(info: PlayInfo, c: int) -> str:
+    tb = info.tb
+    name = card_name(CARD_STRS[c])
+    if not info.trick:
+        if not tb.above(c, info.outstanding):
+            return f"lead the {name}: no unseen card beats it"
+        return f"lead the {name}: a cheap card that gives little away"
+    cards = [x for _, x in info.trick]
+    wi = tb.winner_index(cards)
+    lead_suit = tb.suit(cards[0])
+    if tb.partners(info.trick[wi][0], info.me) and not tb.beats(c, cards[wi], lead_suit):
+        if tb.points[c] >= 10:
+            return f"your partner wins this trick: give them the {name} for points"
+        return f"your partner wins this trick: play the {name} and save your winners"
+    if tb.beats(c, cards[wi], lead_suit):
+        return f"win the trick with the {name}"
+    return f"the trick is lost: throw the {name}, your least valuable card"
+
+
+def _bid_reason(call: str) -> str:
+    if call == "pass":
+        return "your hand is not strong enough to take the contract"
+    if call in ("double", "redouble"):
+        return f"{call}: you expect the contract to fail" if call == "double" else "redouble: you are confident"
+    if call.isdigit():
+        return f"bid {call}: your hand should take about that many points"
+    if call in SUITS:
+        return f"name {SUIT_NAMES[call]}: your trumps and aces there should win"
+    return f"{call}: your hand is strong enough"
+
+
+def known_cards(view: View) -> int:
+    """Every card visible in a hand of the view (for tests)."""
+    return known_mask(view)

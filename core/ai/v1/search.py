@@ -1,0 +1,467 @@
+"""The ``hard`` bot: Perfect Information Monte Carlo search over determinizations.
+
+For a decision with several legal actions it repeats, within its budget:
+
+1. draw a *determinization*: the seat's unseen cards dealt to the hidden
+   zones consistently with everything public (:mod:`core.ai.v1.sampler`, fed by
+   :class:`core.ai.v1.memory.Memory`), and build the state with the game's
+   ``from_view(view, fill)`` hook;
+2. for every candidate action, play it on a copy of that state and finish the
+   deal with a fast rule-of-thumb policy for every seat (:class:`Rollout`);
+3. score the deal for the seat's side (match points won minus the
+   opponents', plus a bonus when the deal decides the match).
+
+The action with the best average over the same determinizations wins
+(common random numbers make the comparison sharp).  The search *races* the
+candidates: from the eighth determinization on, a candidate the leader beats
+by more than two standard errors of their paired difference, or one that
+scores exactly like the leader on every deal so far, gets no more rollouts,
+and the search ends when one candidate is left.  Clear decisions thus cost
+a fraction of the budget, close ones get all of it.  Bids, trump choices,
+exchanges, declarations and discards are searched the same way, so bidding
+is decided by simulation, not by a table.
+
+Budgets are counted in playouts (no clocks in ``core``): ``playouts`` is
+the number of rollouts per decision.  A caller that wants a wall-clock
+limit passes ``clock`` (e.g. ``time.perf_counter``) and ``max_ms``: the
+search stops drawing determinizations once the limit is reached (after at
+least one).  A decision with one legal action is returned at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.actions import Action
+from core.ai.v1.heuristic import PlayInfo, choose_card, decide, legal_of, maker_side
+from core.ai.v1.knowledge import Table, mask, table_for
+from core.ai.v1.memory import Memory, seat_of_zone
+from core.ai.v1.sampler import Constraints, constraints_for, sample_fill
+from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
+from core.errors import BellaError
+from core.registry import find_game
+from core.state import CHANCE, State, View
+from core.tricks import NATURAL_INDEX, PLAIN_ORDER, TRUMP_ORDER, maximal_runs
+
+DEFAULT_PLAYOUTS = 240
+"""Rollouts per decision of the default ``hard`` bot."""
+MAX_CANDIDATES = 12
+RACE_Z = 2.0
+"""Racing: a candidate is dropped once the leader beats it by this many standard errors."""
+RACE_MIN = 8
+"""Racing starts after this many determinizations."""
+MAX_STEPS = 400
+
+
+class Track:
+    """The card-play context a rollout keeps up to date without asking for views."""
+
+    __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players")
+
+    def __init__(self, view: View) -> None:
+        players = int(view.get("players") or 2)
+        self.players = players
+        self.tb = table_for(view)
+        self.trick = [(int(t["seat"]), CARD_IDS[t["card"]]) for t in view.get("trick") or []]
+        remaining = mask(view.get("unseen") or [])
+        for h in view.get("hands") or []:
+            if h:
+                remaining |= mask(h)
+        for k in view.get("known") or []:
+            if k:
+                remaining |= mask(k)
+        turnup = view.get("turnup")
+        if view.get("game") == "tertz" and isinstance(turnup, str) and turnup in CARD_IDS:
+            remaining |= 1 << CARD_IDS[turnup]  # Tertz's face-up trump card is drawn last
+        self.remaining = remaining
+        self.sizes = list(view.get("hand_sizes") or [0] * players)
+        if self.tb.mode == "pitch":
+            in_trick = {x for x, _ in self.trick}
+            self.active = len(self.trick) + sum(1 for s in range(players) if self.sizes[s] > 0 and s not in in_trick)
+        else:
+            self.active = players
+        self.maker = maker_side(view, self.tb)
+
+    def copy(self) -> Track:
+        """An independent copy."""
+        new = object.__new__(Track)
+        new.tb = self.tb
+        new.trick = list(self.trick)
+        new.remaining = self.remaining
+        new.sizes = list(self.sizes)
+        new.active = self.active
+        new.maker = self.maker
+        new.players = self.players
+        return new
+
+    def played(self, seat: int, card: int) -> None:
+        """Record that ``seat`` played ``card``."""
+        self.trick.append((seat, card))
+        self.remaining &= ~(1 << card)
+        self.sizes[seat] -= 1
+        if len(self.trick) >= self.active:
+            self.trick = []
+            if self.tb.mode == "pitch":
+                self.active = sum(1 for x in self.sizes if x > 0)
+
+
+class Rollout:
+    """Finishes the current deal of a (determinized) state with a fast policy.
+
+    Card plays use :func:`core.ai.v1.heuristic.choose_card` on a trick the
+    rollout tracks itself (no view per card); any other decision uses the
+    full rule-of-thumb on that seat's view.
+    """
+
+    def __init__(self, rng: random.Random, win_bonus: float = 100.0) -> None:
+        self.rng = rng
+        self.win_bonus = win_bonus
+
+    def run(self, state: State, seat: int, track: Track | None = None) -> float:
+        """Play ``state`` to the end of its deal; return the value for ``seat``'s side.
+
+        ``track`` is the play context right now, if the caller has it.
+        """
+        n0 = len(state.deal_results)
+        players = state.players
+        for _ in range(MAX_STEPS):
+            cp = state.current_player
+            if cp is None or cp == CHANCE:
+                break
+            legal = state.legal_actions()
+            all_play = True
+            for x in legal:
+                if x.type != "play":
+                    all_play = False
+                    break
+            if len(legal) == 1:
+                a = legal[0]
+                state.apply(a)
+                if all_play and track is not None and a.card is not None:
+                    track.played(cp, CARD_IDS[a.card])
+                else:
+                    track = None
+                continue
+            if not all_play:
+                quick = _quick(legal)
+                if quick is None:
+                    view = state.view(cp)
+                    quick, _ = decide(view, table_for(view), None, legal, self.rng)
+                    track = None
+                state.apply(quick)
+                continue
+            if track is None:
+                track = Track(state.view(cp))
+            cards: list[int] = []
+            hand_guess = 0
+            for x in legal:
+                c = CARD_IDS[x.card]  # type: ignore[index]
+                if not hand_guess >> c & 1:
+                    hand_guess |= 1 << c
+                    cards.append(c)
+            trick = track.trick
+            order: list[int] = []
+            if trick:
+                in_trick = {t for t, _ in trick}
+                s = cp
+                for _ in range(players - 1):
+                    s = (s + 1) % players
+                    if s not in in_trick and track.sizes[s] > 0:
+                        order.append(s)
+            info = PlayInfo(track.tb, cp, trick, track.remaining & ~hand_guess, order, {}, track.maker)
+            c = choose_card(info, cards)
+            name = CARD_STRS[c]
+            act = None
+            for x in legal:
+                if x.card == name and (act is None or x.call):
+                    act = x
+            assert act is not None
+            state.apply(act)
+            track.played(cp, c)
+        return deal_value(state, n0, seat, self.win_bonus)
+
+
+def _quick(legal: list[Action]) -> Action | None:
+    """Rollout choice for declarations and the like, without a view (``None``: ask the view)."""
+    best: Action | None = None
+    for a in legal:
+        t = a.type
+        if t == "exchange":
+            return a
+        if t == "declare" and (a.call or "").startswith(("partner", "to_partner")):
+            return None
+        if t == "declare" and (best is None or best.type != "declare" or len(a.cards or ()) > len(best.cards or ())):
+            best = a
+        elif t in ("bid", "trump", "discard"):
+            return None
+    if best is not None:
+        return best
+    for a in legal:
+        if a.type == "done":
+            return a
+    for a in legal:
+        if a.type == "break":
+            return a
+    return None
+
+
+def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> float:
+    """Value for ``seat``'s side of the deals finished since there were ``n0`` results."""
+    results = state.deal_results
+    sides = state.sides
+    my = next((i for i, s in enumerate(sides) if seat in s), 0)
+    total = 0.0
+    for r in results[n0:]:
+        awarded = r.get("awarded") or [0] * len(sides)
+        others = [float(x) for i, x in enumerate(awarded) if i != my]
+        total += float(awarded[my]) - (sum(others) / len(others) if others else 0.0)
+        cp = r.get("card_points")
+        if isinstance(cp, list) and len(cp) == len(sides):
+            oth = [float(x) for i, x in enumerate(cp) if i != my]
+            total += 0.01 * (float(cp[my]) - (sum(oth) / len(oth) if oth else 0.0))
+    if state.is_over and state.winner is not None:
+        # A side among several winners (five-handed Pitch) has won too.
+        total += win_bonus if my in state.winners else -win_bonus
+    return total
+
+
+def race(values: list[list[float]], alive: list[int], cands: Sequence[Action], default: Action,
+         z: float) -> list[int]:
+    """The candidates still worth searching: drop those the leader clearly beats.
+
+    Every candidate in ``alive`` has been played out on the same
+    determinizations (``values[i][k]`` is candidate ``i`` on deal ``k``), so
+    the comparison uses paired differences.  Candidate ``j`` is dropped when
+    the leader's mean advantage over it exceeds ``z`` standard errors of
+    that difference, or when the two scored exactly the same on every deal
+    (they are interchangeable here).  The leader is the best mean, ties going
+    to ``default``, as in the final choice.
+    """
+    k = len(values[alive[0]])
+    if k < 2:
+        return alive
+    means = {i: sum(values[i]) / k for i in alive}
+    lead = min(alive, key=lambda i: (-means[i], cands[i] != default))
+    keep = [lead]
+    lv = values[lead]
+    for j in alive:
+        if j == lead:
+            continue
+        vj = values[j]
+        d = [lv[t] - vj[t] for t in range(k)]
+        m = sum(d) / k
+        var = sum((x - m) ** 2 for x in d) / (k - 1)
+        if var == 0.0 and m == 0.0:
+            continue
+        if m > z * math.sqrt(var / k):
+            continue
+        keep.append(j)
+    return keep
+
+
+def win_bonus_of(view: View) -> float:
+    """What deciding the match is worth, in match points: the target score."""
+    for v in (view.get("target"), (view.get("options") or {}).get("target_score")):
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0:
+            return float(v)
+    return 100.0
+
+
+def _deberts_ok(view: View, fill: dict[str, list[str]], tb: Table, memory: Memory) -> bool:
+    """Deberts: a seat with no announcement had no sequence when declaring."""
+    if view.get("game") != "deberts" or view.get("phase") != "play" or tb.trump is None:
+        return True
+    announced = {int(a.get("seat", -1)) for a in view.get("declarations") or [] if isinstance(a, dict)}
+    rank_order = (view.get("options") or {}).get("sequence_order") == "rank"
+    known = view.get("known") or []
+    for z, cards in fill.items():
+        o = seat_of_zone(z)
+        if o is None or o in announced or o == view.get("seat"):
+            continue
+        m = mask(cards) | memory.played.get(o, 0)
+        if o < len(known) and known[o]:
+            m |= mask(known[o])
+        if rank_order:
+            trump_cards = m & SUIT_MASK[tb.trump]
+            if maximal_runs(m & ~trump_cards, PLAIN_ORDER) or maximal_runs(trump_cards, TRUMP_ORDER):
+                return False
+        elif maximal_runs(m):
+            return False
+    return True
+
+
+def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
+    """Klaberjass: a hidden declared sequence must exist in the filled hand."""
+    decls = view.get("declarations")
+    if view.get("game") != "klaberjass" or not isinstance(decls, list):
+        return True
+    trump = tb.trump
+    tricks = view.get("tricks") or []
+    for o, decl in enumerate(decls):
+        if o == view.get("seat") or not decl or all(d.get("cards") is not None for d in decl):
+            continue
+        m = mask(fill.get(f"hand{o}", []))
+        known = (view.get("known") or [[]] * 2)[o] or []
+        m |= mask(known)
+        for tr in tricks:
+            cs = tr.get("cards") or []
+            ld = int(tr.get("leader", -1))
+            if len(cs) == 2:
+                m |= 1 << CARD_IDS[cs[0 if ld == o else 1]]
+        for t in view.get("trick") or []:
+            if t.get("seat") == o:
+                m |= 1 << CARD_IDS[t["card"]]
+        runs = maximal_runs(m)
+        runs.sort(key=lambda r: (len(r), NATURAL_INDEX[max(r, key=lambda c: NATURAL_INDEX[c])],
+                                 int(r[0] >> 4 == trump)), reverse=True)
+        got = ["20" if len(r) == 3 else "50" for r in runs[: len(decl)]]
+        if got != [str(d.get("call")) for d in decl]:
+            return False
+    return True
+
+
+class SearchBot:
+    """Determinized Monte Carlo search (the ``hard`` level)."""
+
+    def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
+                 clock: Callable[[], float] | None = None, max_ms: float | None = None,
+                 min_determinizations: int = 2, race_z: float | None = RACE_Z,
+                 race_min: int = RACE_MIN) -> None:
+        if playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.clock = clock
+        self.max_ms = max_ms
+        self.min_determinizations = min_determinizations
+        self.race_z = race_z
+        self.race_min = race_min
+        self.memory = Memory()
+        self.fallbacks = 0
+        self.last_playouts = 0
+
+    def observe(self, events: Sequence[dict[str, Any]], start: int = 0) -> None:
+        """Receive the seat's events from ``start`` (``state.events_for(seat, start)``)."""
+        self.memory.observe(events, start)
+
+    @property
+    def events_seen(self) -> int:
+        """How many events this bot has received."""
+        return self.memory.events_seen
+
+    def choose(self, view: View) -> Action:
+        """Return the searched action for ``view``."""
+        return self.suggest(view)[0]
+
+    def sample(self, view: View) -> tuple[Constraints, dict[str, list[str]]]:
+        """One consistent determinization of ``view`` (for tests and tools)."""
+        tb = self.memory.update(view)
+        cons = constraints_for(view, self.memory, tb)
+        return cons, self._fill(view, cons, tb)
+
+    def _fill(self, view: View, cons: Constraints, tb: Table) -> dict[str, list[str]]:
+        fill = sample_fill(cons, self.rng)
+        for _ in range(30):
+            if _runs_ok(view, fill, tb) and _deberts_ok(view, fill, tb, self.memory):
+                break
+            fill = sample_fill(cons, self.rng)
+        return fill
+
+    def suggest(self, view: View) -> tuple[Action, str]:
+        """The searched action and a one-line reason."""
+        legal = legal_of(view)
+        self.last_playouts = 0
+        if not legal:
+            raise ValueError("it is not this seat's turn: no legal action in the view")
+        if len(legal) == 1:
+            return legal[0], "the only legal move"
+        tb = self.memory.update(view)
+        seat = int(view["seat"])
+        default, why = decide(view, tb, self.memory, legal, self.rng)
+        if all(a.type == "break" for a in legal):
+            # The face-down stock is uniformly shuffled: every cut is worth the same.
+            return default, why
+        cands = self._candidates(legal, default)
+        try:
+            cls = find_game(str(view["game"]))
+        except BellaError:
+            self.fallbacks += 1
+            return default, "a sound move"
+        cons = constraints_for(view, self.memory, tb)
+        n = len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(n))
+        per = max(self.min_determinizations, self.playouts // n)
+        start = self.clock() if self.clock is not None else 0.0
+        rollout = Rollout(self.rng, win_bonus_of(view))
+        root_track = Track(view) if all(a.type == "play" for a in legal) else None
+        done = 0
+        for _ in range(per):
+            fill = self._fill(view, cons, tb)
+            try:
+                base = cls.from_view(view, fill)
+            except (BellaError, ValueError, KeyError):
+                self.fallbacks += 1
+                continue
+            for i in alive:
+                a = cands[i]
+                st = base.clone()
+                st.apply(a)
+                track = None
+                if root_track is not None and a.card is not None:
+                    track = root_track.copy()
+                    track.played(seat, CARD_IDS[a.card])
+                values[i].append(rollout.run(st, seat, track))
+            done += 1
+            self.last_playouts += len(alive)
+            if (self.clock is not None and self.max_ms is not None
+                    and (self.clock() - start) * 1000.0 >= self.max_ms):
+                break
+            if self.race_z is not None and done >= self.race_min and done % 2 == 0:
+                alive = race(values, alive, cands, default, self.race_z)
+                if len(alive) == 1:
+                    break
+        if done == 0:
+            return default, "a sound move"
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        # Only a candidate still in the race can win: one dropped earlier keeps a mean from
+        # fewer deals, which is often higher than the survivors' now that their luck evened out.
+        order = sorted(range(n), key=lambda i: (i not in alive, -means[i], cands[i] != default))
+        best = cands[order[0]]
+        return best, self._reason(best, means[order[0]], done, cands, means, order)
+
+    def _candidates(self, legal: list[Action], default: Action) -> list[Action]:
+        # Announcing belote/bella is never worse to consider separately; keep all.
+        if len(legal) <= MAX_CANDIDATES:
+            return legal
+        others = [a for a in legal if a != default]
+        self.rng.shuffle(others)
+        return [default, *others[: MAX_CANDIDATES - 1]]
+
+    @staticmethod
+    def _reason(best: Action, value: float, n: int, cands: list[Action], means: list[float],
+                order: list[int]) -> str:
+        what = _describe(best)
+        if len(order) > 1:
+            second = _describe(cands[order[1]])
+            gap = value - means[order[1]]
+            if gap < 0.05:
+                return f"{what}: over {n} likely deals it does as well as {second}"
+            return f"{what}: over {n} likely deals it scores {gap:.1f} points more than {second}"
+        return f"{what}: the best result over {n} likely deals"
+
+
+def _describe(a: Action) -> str:
+    if a.type == "play" and a.card:
+        extra = f" announcing {a.call}" if a.call else ""
+        return f"play the {card_name(a.card)}{extra}"
+    if a.type == "bid":
+        return f"bid {a.call}" if a.call != "pass" else "pass"
+    if a.type == "trump":
+        return f"name {a.suit} trumps"
+    if a.type == "declare":
+        return f"declare {a.call}"
+    return str(a)
