@@ -16,7 +16,7 @@ import pygame
 
 import core
 import core.ai
-from client import savegame, ui
+from client import recording, savegame, ui
 from client.scene import MessageScene, Scene
 from client.session import LocalSession, clockwise, seat_label
 from client.widgets import Button, Picker, Widget
@@ -298,6 +298,7 @@ class NewGame(Scene):
         st.last_options[self.game] = {k: v for k, v in self.options.items()}
         st.last_levels = list(self.levels)
         app.save_settings()
+        recording.abandon_save(app)  # the saved match would be overwritten: it is abandoned
         open_table(app, session)
 
 
@@ -335,6 +336,7 @@ def start_from_args(app: Any, args: argparse.Namespace) -> None:
                                seed=args.seed, player_name=app.settings.player_name, **session_pacing(app))
     except core.BellaError as exc:
         raise ValueError(str(exc)) from None
+    recording.abandon_save(app)
     open_table(app, session)
 
 

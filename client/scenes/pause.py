@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from client import savegame, ui
+from client import recording, savegame, ui
 from client.scene import MessageScene, Scene
 
 
@@ -57,6 +57,7 @@ class PauseMenu(Scene):
 
     def _leave_nosave(self) -> None:
         self.table._autosave = lambda: None
+        recording.report(self.app, self.table.session)  # abandoned: stored in the history
         savegame.delete_save()
         self._to_menu()
 

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 import core
-from client import art, labels, layout, savegame, ui
+from client import art, labels, layout, recording, savegame, ui
 from client.anim import Confetti, Popup
 from client.scenes.table_hud import PULSE_SECONDS, TableHud
 from client.scenes.table_sprites import TableSprites
@@ -71,6 +71,7 @@ class TableScene(TableSprites, TableHud):
 
     def leave(self) -> None:
         self._autosave()
+        recording.report(self.app, self.session, finished_only=True)  # left before the end was shown
         self.session.close()
 
     def _autosave(self) -> None:
@@ -558,6 +559,7 @@ class TableScene(TableSprites, TableHud):
         self.popups.clear()
         self.bubbles.clear()
         savegame.delete_save()
+        recording.report(self.app, self.session)
         winner = e.get("winner")
         sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
         won = isinstance(winner, int) and winner < len(sides) and self.me in sides[winner]
