@@ -45,6 +45,7 @@ SCENES: dict[str, str] = {
     "scoresheet": "client.scenes.scoresheet:ScoreSheet",
     "settings": "client.scenes.settings:SettingsScene",
     "rules": "client.scenes.rules:RulesScene",
+    "stats": "client.scenes.stats:StatsScene",
 }
 """Scenes by name (``"module:Class"``): scenes open each other through ``App.make(name, ...)``, not imports,
 so the scene modules never import one another in a circle."""
