@@ -236,3 +236,62 @@ class Replay:
                                first_dealer=dealer)
         state.apply(core.Action("deal", deck=tuple(step.action.get("deck") or ())))
         return state.to_record()
+
+
+def action_words(a: Mapping[str, Any]) -> str:
+    """An action in a few words for the analysis: ``9♠``, ``pass``, ``No trumps``, ``Tertz: 7♥ 8♥ 9♥``."""
+    t = a.get("type")
+    if t == "play":
+        return labels.card_text(str(a.get("card")))
+    if t == "bid":
+        return "pass" if a.get("call") == "pass" else labels.call_text(str(a.get("call")))
+    return labels.action_text(dict(a))
+
+
+COSTLY_LOSS = 1.0
+"""A decision is marked as costly when it lost at least this many points..."""
+COSTLY_CONFIDENCE = 0.8
+"""...with at least this confidence."""
+
+
+def costly(decisions: list[Any]) -> list[Any]:
+    """The decisions that cost points (see :data:`COSTLY_LOSS`), the worst first."""
+    return sorted((d for d in decisions if d.loss >= COSTLY_LOSS and d.confidence >= COSTLY_CONFIDENCE),
+                  key=lambda d: -d.loss)
+
+
+def analysis_summary(decisions: list[Any]) -> str:
+    """The analysis in a sentence (``core.ai.analysis.Decision`` rows), with cards as the player reads them.
+
+    >>> from core.ai.analysis import Decision
+    >>> analysis_summary([Decision(2, 30, {"type": "play", "card": "9S"}, {"type": "play", "card": "AS"}, 9.2,
+    ...                            0.97, 3)])
+    '1 decision cost you about 9 points: deal 2, trick 3: you played 9♠, A♠ was worth about +9.'
+    """
+    if not decisions:
+        return "You had no decision with a real choice to analyse."
+    bad = costly(decisions)
+    if not bad:
+        return f"None of your {len(decisions)} decisions cost you a point: well played."
+    total = sum(d.loss for d in bad)
+    parts = []
+    for d in bad[:3]:
+        where = f"deal {d.deal}, trick {d.trick}" if d.trick else f"deal {d.deal}"
+        verb = "played" if d.played.get("type") == "play" else "chose"
+        parts.append(f"{where}: you {verb} {action_words(d.played)}, {action_words(d.best)} was worth about"
+                     f" +{d.loss:.0f}")
+    more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+    n = len(bad)
+    return (f"{n} decision{'s' if n != 1 else ''} cost you about {total:.0f} points: " + "; ".join(parts)
+            + more + ".")
+
+
+def decision_note(d: Any) -> str:
+    """One analysed decision in words (shown when the replay stands on it)."""
+    mine = action_words(d.played)
+    if d.loss < COSTLY_LOSS or d.confidence < COSTLY_CONFIDENCE:
+        if d.played == d.best:
+            return f"Your choice, {mine}, is the one a strong player would have made."
+        return f"Your choice, {mine}, was about as good as {action_words(d.best)}."
+    return (f"Your choice, {mine}, cost about {d.loss:.0f} points: {action_words(d.best)} was better"
+            f" ({100 * d.confidence:.0f}% sure).")

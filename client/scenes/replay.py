@@ -27,11 +27,15 @@ import pygame
 import core
 from client import art, labels, layout, ui
 from client.history import data_dir
-from client.replay_model import Replay, Step, load_record, save_record
+from client.replay_model import Replay, Step, analysis_summary, costly, decision_note, load_record, save_record
 from client.scene import MessageScene, Scene
 from client.widgets import Button, ListView
 
 SIDE_INK = (235, 120, 110)
+
+
+class _Cancelled(Exception):
+    """The replay was closed while its analysis ran."""
 
 
 def exports_dir() -> Path:
@@ -108,6 +112,7 @@ class ReplayScene(Scene):
         self.steps: StepList | None = None
         self.lay: layout.TableLayout | None = None
         self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.analysis_rect = pygame.Rect(0, 0, 0, 0)
         self._view_key = -1
         self._view: dict[str, Any] = {}
         self.nav: dict[str, Button] = {}
@@ -117,6 +122,8 @@ class ReplayScene(Scene):
         self.progress: tuple[int, int] | None = None
         self._thread: threading.Thread | None = None
         self._result: dict[str, Any] = {}
+        self.analysed: dict[int, Any] = {}
+        """Action index -> its analysed decision."""
 
     @property
     def game_title(self) -> str:
@@ -142,7 +149,7 @@ class ReplayScene(Scene):
         tw, th = self.table_rect.size
         self.lay = layout.compute(tw, th, self.model.players, self.model.seat, self.model.clockwise)
         top = px(56)
-        list_h = int(h * 0.60) - top
+        list_h = int(h * 0.47) - top
         row = max(18, px(26))
         self.steps = StepList(self.model, pygame.Rect(col_x, top, col_w, list_h - list_h % row + 4),
                               on_select=self._select_row, row_px=row)
@@ -160,6 +167,8 @@ class ReplayScene(Scene):
                        primary=text == "Back", px=max(11, px(15)))
             self.add(b)
             self.side_buttons[text] = b
+        y_end = y + (bh + gap) * ((len(grid) + 1) // 2) + px(4)
+        self.analysis_rect = pygame.Rect(col_x, y_end, col_w, h - y_end - px(12))
         nav = [("deal-", "\u25c0 Deal", self.prev_deal, "Previous deal (Ctrl+Left)"),
                ("trick-", "\u25c0 Trick", self.prev_trick, "Previous trick (PageUp or [)"),
                ("step-", "\u25c0 Step", self.prev_step, "One action back (Left)"),
@@ -289,7 +298,7 @@ class ReplayScene(Scene):
         self.app.toast(f"Deal {deal} again: the same cards, fresh opponents.")
 
     def analyse(self) -> None:
-        """Value the seat's decisions in the background (see :mod:`core.ai.analysis`)."""
+        """Value the seat's decisions in the background (``core.ai.analysis``), with a progress bar."""
         if self._thread is not None or self.analysis is not None:
             return
         from core.ai import analysis
@@ -297,16 +306,22 @@ class ReplayScene(Scene):
         record = self.model.record
         seat = self.model.seat
         self.progress = (0, max(1, analysis.decisions_of(record, seat)))
-        result = self._result
+        result: dict[str, Any] = {}
+        self._result = result
+        playouts = self.playouts
 
         def progress(done: int, total: int) -> None:
             result["progress"] = (done, total)
+            if result.get("cancel"):
+                raise _Cancelled
 
         def work() -> None:
             try:
-                result["decisions"] = analysis.analyse(record, seat, playouts=self.playouts, progress=progress)
+                result["decisions"] = analysis.analyse(record, seat, playouts=playouts, progress=progress)
+            except _Cancelled:
+                pass
             except Exception as exc:  # reported on screen, never a crash
-                result["error"] = str(exc)
+                result["error"] = str(exc) or type(exc).__name__
 
         self._thread = threading.Thread(target=work, name="bella-analysis", daemon=True)
         self._thread.start()
@@ -314,6 +329,9 @@ class ReplayScene(Scene):
 
     playouts = 120
     """Rollouts per analysed decision in the client (fewer than the command line's: the player is waiting)."""
+
+    def leave(self) -> None:
+        self._result["cancel"] = True  # the analysis stops at its next decision
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -327,16 +345,14 @@ class ReplayScene(Scene):
         self.progress = None
         if "error" in self._result:
             self.app.toast(f"The analysis failed: {self._result['error']}", error=True)
-            self._result.clear()
             self._refresh_buttons()
             return
-        from core.ai import analysis
-
-        decisions = self._result.get("decisions") or []
+        decisions = list(self._result.get("decisions") or [])
         self.analysis = decisions
-        self.analysis_summary = analysis.summary(decisions)
+        self.analysed = {d.index: d for d in decisions}
+        self.analysis_summary = analysis_summary(decisions)
         if self.steps is not None:
-            self.steps.marks = {d.index: d.loss for d in decisions if d.loss >= 1.0 and d.confidence >= 0.8}
+            self.steps.marks = {d.index: d.loss for d in costly(decisions)}
         self._refresh_buttons()
 
     def is_idle(self) -> bool:
@@ -509,34 +525,49 @@ class ReplayScene(Scene):
         return f"Deal {d.get('deal', '')}: {mark}" + (f"  \u2022  {pts}" if pts else "")
 
     def _draw_analysis(self, surf: pygame.Surface) -> None:
+        """The analysis panel under the buttons: what it does, its progress, then its summary and the decision
+        the replay stands on."""
         app = self.app
-        if self.progress is None and not self.analysis_summary:
-            return
         px = app.px
-        tw = self.table_rect.w
-        box = pygame.Rect(px(20), self.table_rect.bottom - px(150), tw - px(40), px(0))
+        box = self.analysis_rect
+        if box.h < px(40):
+            return
+        surf.blit(ui.panel(box.size, (10, 24, 18, 240), ui.PANEL_BORDER, px(10), 1), box.topleft)
+        inner = box.w - px(24)
+        size = max(11, px(14))
+        x, y = box.x + px(12), box.y + px(10)
+        clip = surf.get_clip()
+        surf.set_clip(box.inflate(-4, -4))
         if self.progress is not None:
             done, total = self.progress
-            box.h = px(58)
-            box.bottom = self.table_rect.bottom - px(8)
-            surf.blit(ui.panel(box.size, (10, 24, 18, 240), ui.PANEL_BORDER, px(10), 1), box.topleft)
-            t = app.fonts.text(f"Analysing your decisions\u2026 {done} of {total}", px(15), ui.TEXT)
-            surf.blit(t, (box.x + px(14), box.y + px(8)))
-            bar = pygame.Rect(box.x + px(14), box.y + px(34), box.w - px(28), px(12))
+            surf.blit(app.fonts.text(f"Analysing your decisions\u2026 {done} of {total}", size, ui.TEXT), (x, y))
+            bar = pygame.Rect(x, y + px(26), inner, px(12))
             pygame.draw.rect(surf, (40, 60, 50), bar, border_radius=px(6))
             fill = bar.copy()
             fill.w = int(bar.w * done / max(1, total))
             if fill.w > 0:
                 pygame.draw.rect(surf, ui.GOLD, fill, border_radius=px(6))
+            surf.set_clip(clip)
             return
-        lines = app.fonts.wrap(self.analysis_summary, px(15), box.w - px(28))[:4]
-        box.h = px(14) + len(lines) * px(20) + px(8)
-        box.bottom = self.table_rect.bottom - px(8)
-        surf.blit(ui.panel(box.size, (10, 24, 18, 240), ui.PANEL_BORDER, px(10), 1), box.topleft)
-        y = box.y + px(9)
-        for line in lines:
-            surf.blit(app.fonts.text(line, px(15), ui.TEXT), (box.x + px(14), y))
-            y += px(20)
+        if self.analysis is None:
+            text = ("Analyse my play: for each of your decisions, what a strong player would have chosen from"
+                    " what you could see then, and what your choice cost.")
+            for line in app.fonts.wrap(text, size, inner):
+                surf.blit(app.fonts.text(line, size, ui.TEXT_DIM), (x, y))
+                y += int(size * 1.35)
+            surf.set_clip(clip)
+            return
+        step = self.model.step_before(self.pos)
+        note = decision_note(self.analysed[step.index]) if step is not None and step.index in self.analysed else ""
+        for line in app.fonts.wrap(note, size, inner, "bold") if note else []:
+            surf.blit(app.fonts.text(line, size, ui.GOLD, "bold"), (x, y))
+            y += int(size * 1.35)
+        if note:
+            y += px(6)
+        for line in app.fonts.wrap(self.analysis_summary, size, inner):
+            surf.blit(app.fonts.text(line, size, ui.TEXT), (x, y))
+            y += int(size * 1.35)
+        surf.set_clip(clip)
 
 
 def main(argv: list[str]) -> int:
