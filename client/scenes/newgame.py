@@ -19,6 +19,7 @@ import core.ai
 from client import recording, savegame, ui
 from client.scene import MessageScene, Scene
 from client.session import LocalSession, clockwise, seat_label
+from client.undo import UndoSession
 from client.widgets import Button, Picker, Widget
 
 
@@ -348,10 +349,13 @@ def resume_saved(app: Any) -> None:
         return
     try:
         levels = {int(k): str(v) for k, v in (data.get("levels") or {}).items()}
-        session = LocalSession(str(data["record"].get("game")), int(data["record"].get("players", 0)),
+        undos = int(data.get("undos", 0) or 0)
+        kind = UndoSession if undos else LocalSession
+        extra: dict[str, Any] = {"undos": undos} if undos else {}
+        session = kind(str(data["record"].get("game")), int(data["record"].get("players", 0)),
                                seat=int(data.get("seat", 0)), levels=levels, seed=int(data.get("seed", 0)),
                                record=data["record"], player_name=app.settings.player_name,
-                               **session_pacing(app))
+                               **session_pacing(app), **extra)
     except (core.BellaError, KeyError, TypeError, ValueError):
         msg = savegame.set_aside("could not be restored (it does not replay with this version of Bella)")
         app.push(MessageScene(app, "Resume", msg))
