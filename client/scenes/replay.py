@@ -113,6 +113,7 @@ class ReplayScene(Scene):
         self.lay: layout.TableLayout | None = None
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.analysis_rect = pygame.Rect(0, 0, 0, 0)
+        self._seat_rects: list[pygame.Rect] = []
         self._view_key = -1
         self._view: dict[str, Any] = {}
         self.nav: dict[str, Button] = {}
@@ -368,10 +369,11 @@ class ReplayScene(Scene):
         ring = (int(lay.center[0]), int(lay.center[1]), int(lay.trick_w * 5.2), int(lay.trick_w * 1.4 * 2.6))
         surf.blit(art.table_felt((w, h), ring), (0, 0))
         v = self.view
-        self._draw_hud(surf, v)
+        self._seat_rects = []
         for seat in range(self.model.players):
             self._draw_seat(surf, v, seat)
         self._draw_centre(surf, v)
+        self._draw_hud(surf, v)
         t = app.fonts.text(self.heading, app.px(20), ui.GOLD, "serif")
         col_x = self.steps.rect.x if self.steps else w - t.get_width()
         surf.blit(t, (col_x, app.px(16)))
@@ -384,7 +386,7 @@ class ReplayScene(Scene):
         parts = []
         for i, seats in enumerate(sides):
             who = " & ".join(self.model.names[s] for s in seats if s < len(self.model.names))
-            parts.append(f"{who} {scores[i] if i < len(scores) else 0}")
+            parts.append(f"{who}\u00a0{scores[i] if i < len(scores) else 0}")  # a name keeps its score
         return "   ".join(parts)
 
     def _draw_hud(self, surf: pygame.Surface, v: dict[str, Any]) -> None:
@@ -397,15 +399,15 @@ class ReplayScene(Scene):
         dealer = v.get("dealer")
         if deal and isinstance(dealer, int) and dealer < len(self.model.names):
             head += f"  \u2022  dealer {self.model.names[dealer]}"
+        width = int(self.table_rect.w * 0.34)
         lines.append((head, ui.GOLD, px(17), "bold"))
         contract = labels.contract_text(v, self.model.names) if deal else ""
         if contract:
-            lines.append((contract, ui.TEXT, px(15), "sans"))
-        lines.append((self._names_line(v), ui.TEXT, px(15), "sans"))
+            lines += [(t, ui.TEXT, px(15), "sans") for t in app.fonts.wrap(contract, px(15), width)[:2]]
+        lines += [(t, ui.TEXT, px(15), "sans") for t in app.fonts.wrap(self._names_line(v), px(15), width)[:3]]
         lines.append((f"step {self.pos} of {self.model.length}", ui.TEXT_DIM, px(13), "sans"))
         events = self.model.events_of_deal(self.pos) if deal else []
         bids = [e for e in events if e.get("type") == "bid" and isinstance(e.get("seat"), int)]
-        width = int(self.table_rect.w * 0.34)
         if bids:
             text = "Auction: " + ", ".join(f"{self.model.names[e['seat']]} {labels.call_text(str(e.get('call')), v)}"
                                           for e in bids)
@@ -420,6 +422,11 @@ class ReplayScene(Scene):
         bw = max(app.fonts.font(size, style).size(t)[0] for t, _, size, style in lines) + 2 * pad
         bh = sum(int(size * 1.35) for _, _, size, _ in lines) + pad
         x, y = px(12), px(12)
+        if any(r.colliderect(pygame.Rect(x, y, bw, bh)) for r in self._seat_rects):
+            # a seat sits at the top left (five players): the panel goes to the bottom right of the table
+            x = self.table_rect.w - bw - px(12)
+            y = min(self.nav["step+"].rect.y if self.nav else self.table_rect.bottom, self.table_rect.bottom) \
+                - bh - px(10)
         surf.blit(ui.panel((bw, bh), (10, 24, 18, 225), ui.PANEL_BORDER, px(10), 1), (x, y))
         yy = y + pad // 2
         for text, col, size, style in lines:
@@ -464,8 +471,10 @@ class ReplayScene(Scene):
                 cx, cy = self.table_rect.w - margin - max(row_w, plate.w) / 2, spot.hand[1]
                 plate.center = (int(cx), int(cy - sh / 2 - plate.h / 2 - app.px(6)))
             x0 = cx - row_w / 2 + sw / 2
+            self._seat_rects.append(pygame.Rect(int(cx - row_w / 2), int(cy - sh / 2), int(row_w), sh))
             for i, c in enumerate(cards):
                 ui.blit_center(surf, app.cards.image(c, sw), (x0 + i * step, cy))  # type: ignore[attr-defined]
+        self._seat_rects.append(plate)
         # the name plate (gold edge on the seat to act)
         fill = (26, 52, 40, 235) if not cur else (60, 48, 16, 240)
         surf.blit(ui.panel(plate.size, fill, ui.GOLD if cur else (90, 130, 110), app.px(10), max(1, app.px(2))),

@@ -162,9 +162,8 @@ class StatsScene(Scene):
             self.add(b)
             buttons.append(b)
             x += bw + gap
-        for b in buttons[:-1]:
-            b.enabled = bool(self.rows)
         self.reset_button = buttons[-2]
+        self.reset_button.enabled = bool(self.rows)  # the Match history stays open: it also imports files
         self.widgets.set_focus(self.list if self.list is not None else buttons[-1])
 
     def _select(self, i: int) -> None:
