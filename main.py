@@ -11,6 +11,7 @@ Usage::
     python main.py selfplay --game G --level normal --matches 1 --save-record FILE  # a match record
     python main.py analyse FILE --seat N [--json]                             # which decisions cost points
     python main.py stats [--json]                                             # your statistics
+    python main.py replay FILE [--seat N]                                     # step through a match record
     python main.py bench bids --game belote --deals 2000                      # bidding calibration
 
 Installed with pip, the command ``bella`` does the same as ``python main.py``.
@@ -26,6 +27,7 @@ COMMANDS = {
     "tournament": "bench.tournament",
     "analyse": "bench.analyse",
     "stats": "client.stats",
+    "replay": "client.scenes.replay",
     "host": "net.dedicated",
     "desktop": "client.desktop",
 }

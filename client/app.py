@@ -45,6 +45,10 @@ SCENES: dict[str, str] = {
     "scoresheet": "client.scenes.scoresheet:ScoreSheet",
     "settings": "client.scenes.settings:SettingsScene",
     "rules": "client.scenes.rules:RulesScene",
+    "stats": "client.scenes.stats:StatsScene",
+    "matches": "client.scenes.matches:MatchesScene",
+    "import": "client.scenes.matches:ImportScene",
+    "replay": "client.scenes.replay:ReplayScene",
 }
 """Scenes by name (``"module:Class"``): scenes open each other through ``App.make(name, ...)``, not imports,
 so the scene modules never import one another in a circle."""

@@ -27,12 +27,14 @@ def has_save() -> bool:
     return save_path().is_file()
 
 
-def write_save(record: dict[str, Any], seat: int, levels: dict[int, str], seed: int) -> str | None:
-    """Write the save atomically; return an error message instead of raising."""
-    data = {
+def write_save(record: dict[str, Any], seat: int, levels: dict[int, str], seed: int, undos: int = 0) -> str | None:
+    """Write the save atomically (``undos``: moves taken back so far); return an error message instead of raising."""
+    data: dict[str, Any] = {
         "record": record, "seat": seat, "levels": {str(k): v for k, v in levels.items()}, "seed": seed,
         "saved": datetime.datetime.now().isoformat(timespec="seconds"),
     }
+    if undos:
+        data["undos"] = int(undos)
     path = save_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -55,6 +55,8 @@ class Settings:
     """Seconds a finished trick stays in view before it is collected (a click collects it at once)."""
     auto_pass_declarations: bool = False
     """Answer "nothing to declare" automatically when that is the only choice besides declaring nothing."""
+    undo: bool = False
+    """Offer undo in single-player matches (each undo is counted in the match's statistics)."""
     last_game: str = ""
     last_players: int = 0
     last_options: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -77,7 +79,7 @@ class Settings:
                 setattr(self, name, getattr(d, name))
             else:
                 setattr(self, name, float(max(lo, min(hi, v))))
-        for name in ("muted", "show_hover_reasons", "auto_pass_declarations"):
+        for name in ("muted", "show_hover_reasons", "auto_pass_declarations", "undo"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         if self.card_style not in CARD_STYLES:

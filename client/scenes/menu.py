@@ -32,14 +32,16 @@ class MainMenu(Scene):
             ("New game", self._new_game, not savegame.has_save()),
             ("Host a LAN game", self._host, False),
             ("Join a LAN game", self._join, False),
+            ("Statistics", self._stats, False),
             ("How to play", self._rules, False),
             ("Settings", self._settings, False),
             ("Quit", self.app.quit, False),
         ]
-        top = self.app.size[1] * 0.45
         tight = len(entries) > 6
-        buttons = self.button_column(entries, top=top, height=42 if tight else 46, gap=8 if tight else 10,  # type: ignore[arg-type]
-                                     width=360)
+        tighter = len(entries) > 7  # with "Resume saved match"
+        top = self.app.size[1] * (0.42 if tighter else 0.45)
+        buttons = self.button_column(entries, top=top, height=40 if tighter else (42 if tight else 46),  # type: ignore[arg-type]
+                                     gap=7 if tighter else (8 if tight else 10), width=360)
         self.widgets.set_focus(buttons[0])
         del s
 
@@ -58,6 +60,9 @@ class MainMenu(Scene):
 
     def _join(self) -> None:
         self.app.open_module("client.scenes.lan_join", "Joining a LAN game")
+
+    def _stats(self) -> None:
+        self.app.push(self.app.make("stats"))
 
     def _rules(self) -> None:
         from client.scenes.rules import RulesScene

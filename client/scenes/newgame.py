@@ -16,9 +16,10 @@ import pygame
 
 import core
 import core.ai
-from client import savegame, ui
+from client import recording, savegame, ui
 from client.scene import MessageScene, Scene
 from client.session import LocalSession, clockwise, seat_label
+from client.undo import UndoSession
 from client.widgets import Button, Picker, Widget
 
 
@@ -300,6 +301,7 @@ class NewGame(Scene):
         st.last_options[self.game] = {k: v for k, v in self.options.items()}
         st.last_levels = list(self.levels)
         app.save_settings()
+        recording.abandon_save(app)  # the saved match would be overwritten: it is abandoned
         open_table(app, session)
 
 
@@ -337,6 +339,7 @@ def start_from_args(app: Any, args: argparse.Namespace) -> None:
                                seed=args.seed, player_name=app.settings.player_name, **session_pacing(app))
     except core.BellaError as exc:
         raise ValueError(str(exc)) from None
+    recording.abandon_save(app)
     open_table(app, session)
 
 
@@ -348,10 +351,13 @@ def resume_saved(app: Any) -> None:
         return
     try:
         levels = {int(k): str(v) for k, v in (data.get("levels") or {}).items()}
-        session = LocalSession(str(data["record"].get("game")), int(data["record"].get("players", 0)),
+        undos = int(data.get("undos", 0) or 0)
+        kind = UndoSession if undos else LocalSession
+        extra: dict[str, Any] = {"undos": undos} if undos else {}
+        session = kind(str(data["record"].get("game")), int(data["record"].get("players", 0)),
                                seat=int(data.get("seat", 0)), levels=levels, seed=int(data.get("seed", 0)),
                                record=data["record"], player_name=app.settings.player_name,
-                               **session_pacing(app))
+                               **session_pacing(app), **extra)
     except (core.BellaError, KeyError, TypeError, ValueError):
         msg = savegame.set_aside("could not be restored (it does not replay with this version of Bella)")
         app.push(MessageScene(app, "Resume", msg))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from client import savegame, ui
+from client import recording, savegame, ui, undo
 from client.scene import MessageScene, Scene
 
 
@@ -26,6 +26,8 @@ class PauseMenu(Scene):
         can_save = hasattr(self.table.session, "to_save")
         entries: list[Any] = [("Resume", self.app.pop, True), ("Score sheet", self._scores),
                               ("How to play", self._rules), ("Settings", self._settings)]
+        if undo.available(self.app, self.table.session):
+            entries.insert(1, ("Undo my last move (U)", self._undo))
         if can_save:
             entries.append(("Save and leave", self._save_leave))
             entries.append(("Leave without saving", self._leave_confirm))
@@ -34,6 +36,9 @@ class PauseMenu(Scene):
         entries.append(("Quit Bella", self._quit))
         self.button_column(entries, top=self.app.size[1] * 0.26, height=50, gap=12, width=360)
         self.widgets.move_focus(1)
+
+    def _undo(self) -> None:
+        undo.undo(self.app, self.table)
 
     def _scores(self) -> None:
         self.table.open_scores()
@@ -59,6 +64,7 @@ class PauseMenu(Scene):
 
     def _leave_nosave(self) -> None:
         self.table._autosave = lambda: None
+        recording.report(self.app, self.table.session)  # abandoned: stored in the history
         savegame.delete_save()
         self._to_menu()
 

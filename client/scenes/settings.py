@@ -25,7 +25,7 @@ class SettingsScene(Scene):
         app = self.app
         s = app.settings
         w, h = app.size
-        row, gap = app.px(34), app.px(5)
+        row, gap = app.px(32), app.px(4)
         x, cw = int(w * 0.1), int(w * 0.5)
         y = app.px(112)
         desktop = display.desktop_size()
@@ -63,6 +63,10 @@ class SettingsScene(Scene):
             Picker("Auto-pass declarations", [(False, "Off"), (True, "On")], s.auto_pass_declarations,
                    lambda v: self._set("auto_pass_declarations", v),
                    help="When you hold nothing to declare, answer \"Nothing to declare\" for you."),
+            Picker("Undo (single player)", [(False, "Off"), (True, "On")], s.undo, lambda v: self._set("undo", v),
+                   help="Take back your last move (U at the table, or the pause menu). The bots answer the same"
+                        " moves the same way, the deals keep their cards, and each undo is counted in the"
+                        " match's statistics."),
             Picker("Language", [("en", "English")], s.language, None, help="More languages may come later."),
         ]
         for p in rows:

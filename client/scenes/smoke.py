@@ -27,6 +27,8 @@ def _steps(app: Any) -> Iterator[None]:
     yield from visit(lambda: NewGame(app))
     yield from visit(lambda: SettingsScene(app))
     yield from visit(lambda: RulesScene(app))
+    yield from visit(lambda: app.make("stats"))
+    yield from visit(lambda: app.make("matches"))
     for game in list(core.GAMES):
         cls = core.GAMES[game]
         session = LocalSession(game, cls.player_counts[-1], seat=0, seed=1, bot_delay=0.0, deal_delay=0.0,
@@ -39,6 +41,7 @@ def _steps(app: Any) -> Iterator[None]:
         yield from visit(partial(PauseMenu, app, t), 3)
         yield from visit(partial(ScoreSheet, app, t.view or {}, t.names), 3)
         yield from visit(partial(EndMatch, app, t, True), 3)
+        yield from visit(partial(app.make, "replay", t.session.state.to_record()), 3)
     app.quit()
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 import core
-from client import art, labels, layout, savegame, ui
+from client import art, labels, layout, recording, savegame, ui, undo
 from client.anim import Confetti, Popup
 from client.scenes.table_hud import PULSE_SECONDS, TableHud
 from client.scenes.table_sprites import TableSprites
@@ -71,6 +71,7 @@ class TableScene(TableSprites, TableHud):
 
     def leave(self) -> None:
         self._autosave()
+        recording.report(self.app, self.session, finished_only=True)  # left before the end was shown
         self.session.close()
 
     def _autosave(self) -> None:
@@ -80,7 +81,7 @@ class TableScene(TableSprites, TableHud):
             savegame.delete_save()
             return
         data = self.session.to_save()
-        err = savegame.write_save(data["record"], data["seat"], data["levels"], data["seed"])
+        err = savegame.write_save(data["record"], data["seat"], data["levels"], data["seed"], data.get("undos", 0))
         if err:
             self.app.toast(err, error=True)
 
@@ -559,6 +560,7 @@ class TableScene(TableSprites, TableHud):
         self.popups.clear()
         self.bubbles.clear()
         savegame.delete_save()
+        recording.report(self.app, self.session)
         winner = e.get("winner")
         sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
         won = isinstance(winner, int) and winner < len(sides) and self.me in sides[winner]
@@ -634,6 +636,8 @@ class TableScene(TableSprites, TableHud):
             return False
         if k == pygame.K_h:
             self.request_hint()
+            return True
+        if k == pygame.K_u and undo.on_key(self.app, self):
             return True
         if k == pygame.K_l:
             self.toggle_last()
