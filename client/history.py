@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import core
+from client.settings import config_dir
 
 SCHEMA_VERSION = 1
 """The schema version this code writes (``PRAGMA user_version``)."""
@@ -55,14 +56,13 @@ MIGRATIONS: dict[int, list[str]] = {
 
 
 def data_dir() -> Path:
-    """The directory holding the history (``$XDG_DATA_HOME/bella``, else the platform's usual place)."""
+    """The directory holding the history: ``$XDG_DATA_HOME/bella``, else beside the settings on Windows and
+    macOS, else ``~/.local/share/bella``."""
     xdg = os.environ.get("XDG_DATA_HOME")
     if xdg:
         return Path(xdg) / "bella"
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "bella"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "bella"
+    if sys.platform in ("win32", "darwin") and not os.environ.get("XDG_CONFIG_HOME"):
+        return config_dir()
     return Path.home() / ".local" / "share" / "bella"
 
 

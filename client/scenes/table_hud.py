@@ -37,7 +37,7 @@ class TableHud(TableState):
         turn = cp == seat
         dealer = v.get("dealer") == seat
         leader = v.get("leader") == seat and bool(v.get("trick"))
-        name = self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
         rect = pygame.Rect(layout.plate_rect(lay, seat))
         w = rect.w
         # the glow pulses while a seat thinks, and for our first seconds to move; then it stays steady
