@@ -478,22 +478,31 @@ class App:
         t = self.fonts.text("muted (Ctrl+M)", self.px(13), col)
         surf.blit(t, (x + 3 * u, y - t.get_height() // 2))
 
-    def _draw_toasts(self, surf: pygame.Surface) -> None:
-        y = self.px(12)
-        for text, left, error in self.toasts:
-            px = self.px(20)
+    def toast_rects(self) -> list[pygame.Rect]:
+        """Where the notifications are drawn, top down (from the top scene's ``toast_top()``)."""
+        top = self.top
+        y = type(top).toast_top(top) if top is not None else self.px(12)
+        px = self.px(20)
+        out = []
+        for text, _left, _error in self.toasts:
             lines = self.fonts.wrap(str(text), px, int(self.size[0] * 0.6))
             h = len(lines) * int(px * 1.3) + px
             w = max(self.fonts.font(px).size(s)[0] for s in lines) + 2 * px
-            x = (self.size[0] - w) // 2
+            out.append(pygame.Rect((self.size[0] - w) // 2, y, w, h))
+            y += h + self.px(8)
+        return out
+
+    def _draw_toasts(self, surf: pygame.Surface) -> None:
+        px = self.px(20)
+        for (text, left, error), r in zip(self.toasts, self.toast_rects(), strict=True):
+            lines = self.fonts.wrap(str(text), px, int(self.size[0] * 0.6))
             fade = min(1.0, float(left) / 0.4)  # type: ignore[arg-type]
             fill = (120, 24, 24, int(235 * fade)) if error else (14, 30, 24, int(235 * fade))
-            surf.blit(ui.panel((w, h), fill, ui.GOLD if not error else (255, 140, 120), self.px(10), 2), (x, y))
-            yy = y + px // 2
+            surf.blit(ui.panel(r.size, fill, ui.GOLD if not error else (255, 140, 120), self.px(10), 2), r.topleft)
+            yy = r.y + px // 2
             for s in lines:
-                ui.blit_center(surf, self.fonts.text(s, px, ui.TEXT), (x + w / 2, yy + px * 0.6))
+                ui.blit_center(surf, self.fonts.text(s, px, ui.TEXT), (r.x + r.w / 2, yy + px * 0.6))
                 yy += int(px * 1.3)
-            y += h + self.px(8)
 
     def scene_idle(self) -> bool:
         """True when nothing on screen moves by itself (no toast, the top scene is idle)."""

@@ -109,6 +109,10 @@ class Scene:
             self.draw_title(surf, self.title)
         self.widgets.draw(surf, self.app)
 
+    def toast_top(self) -> int:
+        """Where the app's notifications start (a scene whose heading they would cover puts them lower)."""
+        return self.app.px(12)
+
     # -------------------------------------------------------------- helpers
     def draw_title(self, surf: pygame.Surface, text: str, y: float | None = None) -> None:
         """A large gold heading near the top of the window."""

@@ -16,9 +16,10 @@ import pygame
 
 import core
 from client import ui
+from client.rule_list import RuleList, pretty
 from client.scene import MessageScene, Scene
 from client.scenes.lan_common import lan_bind, lan_interfaces, lan_player_name
-from client.scenes.newgame import implemented_games, number_choices, pretty
+from client.scenes.newgame import implemented_games
 from client.widgets import Button, Label, Picker, TextInput
 from net.lan import CODE_MAX, normalize_code
 
@@ -44,6 +45,8 @@ class HostScene(Scene):
         """The private table's code as typed ("" for a table anyone may join)."""
         self.seats: dict[int, str | None] = {}
         self.options: dict[str, Any] = {}
+        self.rules = RuleList(app)
+        """Every house rule of the chosen game, in a scrolling panel (as on the New game form)."""
         self.help_text = ""
 
     def layout(self) -> None:
@@ -80,25 +83,15 @@ class HostScene(Scene):
                             help="Leave the seat open for a friend, or give it to a bot (changeable in the lobby)."))
             y += row + gap
         rx, rw = int(w * 0.52), int(w * 0.42)
-        y = app.px(140)
+        top = app.px(140)
+        area = pygame.Rect(rx - app.px(12), top - app.px(8), rw + app.px(24), h - app.px(170) - (top - app.px(8)))
         try:
             defaults = dict(cls.resolve_options(self.players, {}))
         except core.OptionError:
             defaults = {o.id: o.default for o in cls.OPTIONS}
-        bottom = h - app.px(170)
-        for spec in cls.OPTIONS:
-            if spec.id == "players" or y + row > bottom:
-                continue
-            value = self.options.get(spec.id, defaults.get(spec.id, spec.default))
-            if spec.values is None:
-                base = defaults.get(spec.id, spec.default)
-                choices: list[tuple[Any, str]] = list(number_choices(spec, int(base) if isinstance(base, int)
-                                                                     else spec.minimum))
-            else:
-                choices = [(v, pretty(v)) for v in spec.values]
-            self.add(Picker(pretty(spec.id), choices, value, partial(self._set_option, spec.id),
-                            pygame.Rect(rx, y, rw, row), help=spec.help))
-            y += row + gap
+        for p in self.rules.build(cls, area, self.options, defaults,
+                                  lambda oid: partial(self._set_option, oid)):
+            self.add(p)
         bw, by = app.px(220), h - app.px(90)
         self.add(Button("Back", self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
         host = Button("Host", self._host, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
@@ -116,6 +109,7 @@ class HostScene(Scene):
         self.game = g
         self.players = core.GAMES[g].player_counts[-1]
         self.options = {}
+        self.rules.scroll = 0
         self.relayout()
 
     def _set_players(self, n: int) -> None:
@@ -128,21 +122,31 @@ class HostScene(Scene):
     def _set_option(self, oid: str, value: Any) -> None:
         self.options[oid] = value
 
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.rules.handle(event):  # the wheel scrolls the house rules and never edits a value
+            return
+        super().handle(event)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         f = self.widgets.focused()
-        hovered = next((x for x in self.widgets.items if x.hovered and isinstance(x, Picker)), None)
+        self.rules.keep_in_view(f)
+        hovered = next((x for x in self.widgets.items if x.hovered and isinstance(x, Picker) and x.visible), None)
         src = hovered or f
         self.help_text = src.help if isinstance(src, Picker) and src.help else ""
 
     def draw(self, surf: pygame.Surface) -> None:
-        super().draw(surf)
         app = self.app
         w, h = surf.get_size()
         if not implemented_games():
+            super().draw(surf)
             ui.blit_center(surf, app.fonts.text("No game is playable yet in this build.", app.px(26)),
                            (w / 2, h * 0.4))
             return
+        app.draw_backdrop(surf)
+        self.draw_title(surf, self.title)
+        self.rules.draw_panel(surf)
+        self.widgets.draw(surf, app)
         note = "You sit at seat 1. Friends on your network see this table under Join a LAN game."
         if self.code.strip():
             note = "You sit at seat 1. A private table: friends type its code to join."

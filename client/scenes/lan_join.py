@@ -76,8 +76,9 @@ class JoinScene(Scene):
         app = self.app
         w, h = app.size
         lx, lw = int(w * 0.1), int(w * 0.8)
+        # rows (and their text, half a row high) scale with the window: readable from 960x540 to 4K
         self.list = ListView(self._rows(), pygame.Rect(lx, app.px(150), lw, h - app.px(400)),
-                             on_activate=self._join_index, row_px=34)
+                             on_activate=self._join_index, row_px=max(32, app.px(46)))
         self.add(self.list)
         row = app.px(50)
         y = h - app.px(230)

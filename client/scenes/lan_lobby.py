@@ -25,6 +25,12 @@ BOT_CHOICES: list[tuple[str | None, str]] = [
     (None, "Open"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
 CODE_REFUSALS = ("code_required", "wrong_code", "code_backoff")
 """The host's reasons for refusing a private table's code: the join screen asks for it again."""
+TOAST_TOP = 166
+"""Design pixels: notifications start below the heading, the table line and the code line..."""
+SEATS_TOP = 222
+"""...in a band kept free above the seats and the chat."""
+SIT_HINT = "Click an open seat (or a bot's) to sit there."
+"""What a guest who has no seat yet is told."""
 
 
 class LobbyScene(Scene):
@@ -60,7 +66,7 @@ class LobbyScene(Scene):
         row = app.px(50)
         gap = app.px(10)
         lx, lw = int(w * 0.06), int(w * 0.44)
-        y = app.px(170)
+        y = app.px(SEATS_TOP)
         me = self.session.seat
         if lob is not None:
             for entry in lob["seats"]:
@@ -82,7 +88,7 @@ class LobbyScene(Scene):
                                     tooltip="Sit here" if seat != me else "Your seat"))
                 y += row + gap
         cx, cw = int(w * 0.55), int(w * 0.39)
-        self.chat_rect = pygame.Rect(cx, app.px(170), cw, h - app.px(170) - app.px(190))
+        self.chat_rect = pygame.Rect(cx, app.px(SEATS_TOP), cw, h - app.px(SEATS_TOP) - app.px(190))
         self.add(TextInput(self.chat_text, pygame.Rect(cx, self.chat_rect.bottom + gap, cw, row),
                            placeholder="Say something (Enter)", max_len=200, on_submit=self._send_chat,
                            on_change=self._chat_changed))
@@ -113,6 +119,9 @@ class LobbyScene(Scene):
         if not entry["connected"]:
             flags = "disconnected"
         return f"{n}. {name} ({flags})"
+
+    def toast_top(self) -> int:
+        return self.app.px(TOAST_TOP)  # never over the heading (the table's name) or the lines under it
 
     # ---------------------------------------------------------------- actions
     def _set_bot(self, seat: int, level: Any) -> None:
@@ -175,6 +184,8 @@ class LobbyScene(Scene):
             self.relayout()
         self.message = {"connecting": "Connecting...", "reconnecting": "Connection lost; reconnecting..."}.get(
             status, "")
+        if not self.message and lob is not None and self.session.seat is None:
+            self.message = SIT_HINT
         if status == "playing" or (lob is not None and lob["started"]):
             self.done = True
             from client.scenes.newgame import open_table

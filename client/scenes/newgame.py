@@ -17,29 +17,11 @@ import pygame
 import core
 import core.ai
 from client import recording, savegame, ui
+from client.rule_list import RuleList, pretty
 from client.scene import MessageScene, Scene
 from client.session import LocalSession, clockwise, seat_label
 from client.undo import UndoSession
 from client.widgets import Button, Picker, Widget
-
-
-def pretty(value: Any) -> str:
-    """An option id or value as menu text: ``target_score`` -> ``Target score``."""
-    if isinstance(value, bool):
-        return "On" if value else "Off"
-    text = str(value).replace("_", " ")
-    return text[:1].upper() + text[1:]
-
-
-def number_choices(spec: core.OptionSpec, default: int) -> list[tuple[int, str]]:
-    """A handful of round values around ``default`` within the spec's bounds."""
-    vals = {default}
-    for f in (0.25, 0.5, 0.75, 1.5, 2, 3):
-        v = default * f
-        step = 50 if v >= 200 else (10 if v >= 30 else 1)
-        vals.add(int(round(v / step) * step))
-    out = sorted(v for v in vals if spec.minimum <= v <= spec.maximum)
-    return [(v, str(v)) for v in out]
 
 
 def bot_levels() -> list[str]:
@@ -82,12 +64,28 @@ class NewGame(Scene):
             if isinstance(by_seat, dict):
                 self.levels = [str(by_seat.get(k, by_seat.get(str(k), "normal"))) for k in range(1, self.players)]
                 self.levels = [lv if lv in core.ai.LEVELS else "normal" for lv in self.levels]
-        self.scroll = 0
+        self.rules = RuleList(app)
+        """The house rules' scrolling panel (the same as the LAN host form's)."""
         self.help_text = ""
-        self.rule_rows: list[Picker] = []
-        self._rule_ids: list[str] = []
-        self.area = pygame.Rect(0, 0, 0, 0)
-        self._kept_in_view: Widget | None = None
+
+    @property
+    def rule_rows(self) -> list[Picker]:
+        """The house rules' pickers, in the game's option order."""
+        return self.rules.rows
+
+    @property
+    def area(self) -> pygame.Rect:
+        """The house rules' panel."""
+        return self.rules.area
+
+    @property
+    def scroll(self) -> int:
+        """How far (in pixels) the house rules are scrolled."""
+        return self.rules.scroll
+
+    @scroll.setter
+    def scroll(self, value: int) -> None:
+        self.rules.scroll = value
 
     # ---------------------------------------------------------- building
     def _defaults(self) -> dict[str, Any]:
@@ -131,29 +129,9 @@ class NewGame(Scene):
         # house rules
         rx, rw = int(w * 0.52), int(w * 0.42)
         top = app.px(130)
-        self.area = pygame.Rect(rx - app.px(12), top - app.px(8), rw + app.px(24), h - top - app.px(170))
-        defaults = self._defaults()
-        self.rule_rows = []
-        self._rule_ids = []
-        for spec in cls.OPTIONS:
-            if spec.id == "players":
-                continue
-            self._rule_ids.append(spec.id)
-            default = self.options.get(spec.id, defaults.get(spec.id, spec.default))
-            if spec.values is None:
-                base = defaults.get(spec.id, spec.default)
-                choices: list[tuple[Any, str]] = list(
-                    number_choices(spec, int(base) if isinstance(base, int) else spec.minimum))
-                if isinstance(default, int) and default not in [c[0] for c in choices]:
-                    choices = sorted(choices + [(default, str(default))])
-            else:
-                choices = [(v, pretty(v)) for v in spec.values]
-            p = Picker(pretty(spec.id), choices, default, self._option_setter(spec.id),
-                       pygame.Rect(rx, 0, rw, row), help=spec.help)
-            p.tooltip = None
-            self.rule_rows.append(p)
+        area = pygame.Rect(rx - app.px(12), top - app.px(8), rw + app.px(24), h - top - app.px(170))
+        for p in self.rules.build(cls, area, self.options, self._defaults(), self._option_setter):
             self.add(p)
-        self._place_rules()
         bw = app.px(220)
         by = h - app.px(90)
         start = Button("Start", self._start, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
@@ -164,14 +142,7 @@ class NewGame(Scene):
         del s
 
     def _place_rules(self) -> None:
-        row = self.app.px(46) + self.app.px(8)
-        y0 = self.area.y + self.app.px(48)
-        for i, p in enumerate(self.rule_rows):
-            p.rect.y = y0 + i * row - self.scroll
-            p.visible = p.rect.y >= y0 - 2 and p.rect.bottom <= self.area.bottom
-        for p in self.rule_rows:
-            if not p.visible and p.focused:
-                pass
+        self.rules.place()
 
     def _set_game(self, g: str) -> None:
         self.game = g
@@ -200,7 +171,7 @@ class NewGame(Scene):
         self.options[oid] = v
         before = self._defaults()
         # show the effective values: some options' defaults follow others (a variant)
-        if any(p.value != before.get(_id) for p, _id in zip(self.rule_rows, self._rule_ids, strict=False)
+        if any(p.value != before.get(_id) for p, _id in zip(self.rule_rows, self.rules.ids, strict=False)
                if _id not in self.options):
             scroll = self.scroll
             self.relayout()
@@ -215,41 +186,20 @@ class NewGame(Scene):
         src: Widget | None = hovered or f
         self.help_text = src.help if isinstance(src, Picker) and src.help else (
             "Point at an option (or move to it with the arrow keys) to read what it does.")
-        if f is not self._kept_in_view and isinstance(f, Picker) and f in self.rule_rows:
-            # a rule the keyboard moved to scrolls into view (once: the wheel may scroll it away again)
-            row = self.app.px(46) + self.app.px(8)
-            i = self.rule_rows.index(f)
-            y0 = self.area.y + self.app.px(48)
-            y = y0 + i * row - self.scroll
-            if y < y0:
-                self.scroll = i * row
-                self._place_rules()
-            elif y + row > self.area.bottom:
-                self.scroll = (i + 1) * row - (self.area.bottom - y0)
-                self._place_rules()
-        self._kept_in_view = f
+        self.rules.keep_in_view(f)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self.rule_rows:  # the only list here that scrolls
-            self.scroll_rules(-int(event.y))
+        if self.rules.handle(event):  # the only list here that scrolls; the wheel never edits a value
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
-            return  # the wheel's button events: already scrolled by MOUSEWHEEL; never edit a value
         super().handle(event)
 
     def scroll_rules(self, rows: int) -> None:
         """Scroll the house rules by ``rows`` rows (positive: down), within bounds."""
-        row = self.app.px(46) + self.app.px(8)
-        visible = max(1, (self.area.h - self.app.px(48)) // row)
-        most = max(0, (len(self.rule_rows) - visible) * row)
-        self.scroll = max(0, min(most, self.scroll + rows * row))
-        self._place_rules()
+        self.rules.scroll_by(rows)
 
     def hidden_rules(self) -> tuple[int, int]:
         """How many house rules are scrolled out of view (above, below)."""
-        y0 = self.area.y + self.app.px(48)
-        above = sum(1 for p in self.rule_rows if not p.visible and p.rect.y < y0 - 2)
-        return above, sum(1 for p in self.rule_rows if not p.visible) - above
+        return self.rules.hidden()
 
     def draw(self, surf: pygame.Surface) -> None:
         app = self.app
@@ -262,19 +212,9 @@ class NewGame(Scene):
             return
         w, h = surf.get_size()
         left = pygame.Rect(int(w * 0.06) - app.px(12), self.area.y, int(w * 0.38) + app.px(24), self.area.h)
-        for r, label in ((left, "Table"), (self.area, "House rules")):
-            surf.blit(ui.panel(r.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), r.topleft)
-            t = app.fonts.text(label, app.px(22), ui.GOLD, "bold")
-            surf.blit(t, (r.x + app.px(14), r.y + app.px(10)))
-        if not self.rule_rows:
-            ui.blit_center(surf, app.fonts.text("This game has no house rules.", app.px(20), ui.TEXT_DIM),
-                           self.area.center)
-        else:
-            above, below = self.hidden_rules()
-            note = f"scroll for {below} more \u25bc" if below else (f"\u25b2 {above} above" if above else "")
-            if note:
-                t = app.fonts.text(note, app.px(16), ui.TEXT_DIM)
-                surf.blit(t, (self.area.right - t.get_width() - app.px(12), self.area.y + app.px(14)))
+        surf.blit(ui.panel(left.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), left.topleft)
+        surf.blit(app.fonts.text("Table", app.px(22), ui.GOLD, "bold"), (left.x + app.px(14), left.y + app.px(10)))
+        self.rules.draw_panel(surf)
         self.widgets.draw(surf, app)
         if self.help_text:
             hb = pygame.Rect(int(w * 0.06), h - app.px(158), int(w * 0.88), app.px(56))
