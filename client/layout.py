@@ -47,6 +47,8 @@ class TableLayout:
     seats: list[SeatSpot] = field(default_factory=list)
     center: Point = (0.0, 0.0)
     stock: Point = (0.0, 0.0)
+    stock_home: Point = (0.0, 0.0)
+    """Where :func:`compute` put the stock (the table may move ``stock`` off a taller HUD)."""
 
     def spot(self, seat: int) -> SeatSpot:
         """The spot of ``seat``."""
@@ -58,7 +60,7 @@ def rel_positions(n: int) -> list[tuple[str, float]]:
     if n == 2:
         return [("bottom", 0.5), ("top", 0.5)]
     if n == 3:
-        return [("bottom", 0.5), ("left", 0.42), ("right", 0.42)]
+        return [("bottom", 0.5), ("left", 0.47), ("right", 0.47)]  # the fans clear of the HUD panels
     if n == 4:
         return [("bottom", 0.5), ("left", 0.45), ("top", 0.5), ("right", 0.45)]
     return [("bottom", 0.5), ("left", 0.56), ("top", 0.37), ("top", 0.63), ("right", 0.56)]
@@ -77,7 +79,7 @@ def compute(w: int, h: int, players: int, me: int, clockwise: bool = True) -> Ta
     ch = lay.card_w * 1.4
     cx, cy = w / 2, h * 0.45
     lay.center = (cx, cy)
-    lay.stock = (cx - lay.trick_w * 2.15, cy - lay.trick_w * 1.3)
+    lay.stock = lay.stock_home = (cx - lay.trick_w * 2.15, cy - lay.trick_w * 1.5)
     sides = rel_positions(players)
     seats: list[SeatSpot | None] = [None] * players
     for rel, (side, frac) in enumerate(sides):

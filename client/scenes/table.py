@@ -817,6 +817,7 @@ class TableScene(TableSprites, TableHud):
                            (surf.get_width() / 2, surf.get_height() / 2))
             self.widgets.draw(surf, self.app)
             return
+        self.place_stock()
         self._draw_stock(surf)
         for seat in range(self.players):
             if seat != self.me:
@@ -829,9 +830,7 @@ class TableScene(TableSprites, TableHud):
         self._draw_plate(surf, self.me)
         self._draw_hud(surf)
         self._draw_prompt(surf)
-        for seat in list(self.bubbles):
-            if 0 <= seat < self.players:
-                self._draw_bubble(surf, seat)
+        self._draw_bubbles(surf)
         if self._dragged is not None:
             ui.blit_center(surf, *self._dragged)
             self._dragged = None
@@ -856,9 +855,7 @@ class TableScene(TableSprites, TableHud):
                 if by + self.app.px(56) > surf.get_height():
                     by = self.app.px(120)
             else:  # a free band of the table: off the stock, the trick, the plates, the prompt and our hand
-                key = (id(self.banners[0]), self.app.size, bool(self.action_buttons))
-                if self._banner_at[0] != key:  # placed once per banner: it does not wander as cards move
-                    self._banner_at = (key, self.banner_spot(self.banners[0]))
+                self.banner_rect()
                 bx, by = self._banner_at[1]
             self.banners[0].draw(surf, self.app.fonts, (bx, by), self.app.scale)
         if self.show_last:  # an overlay: over everything on the table, banners included

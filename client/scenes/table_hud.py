@@ -13,7 +13,7 @@ import core
 from client import labels, layout, ui
 from client.layout import Point
 from client.scenes.scoresheet import contract_of, deal_notes, maker_failed
-from client.scenes.table_state import TableState
+from client.scenes.table_zones import TableZones
 from client.widgets import draw_tooltip
 
 PHASE_WORDS = {"deal": "dealing", "bidding": "bidding", "exchange": "exchange", "declaring": "declarations",
@@ -25,7 +25,7 @@ PULSE_SECONDS = 3.0
 """Our name plate's glow pulses this long when our turn comes, then stays lit (an idle table costs no CPU)."""
 
 
-class TableHud(TableState):
+class TableHud(TableZones):
     """What the table tells the player in words (a part of ``TableScene``)."""
 
     def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
@@ -83,40 +83,13 @@ class TableHud(TableState):
             th = self.app.fonts.text("thinking " + dots, int(14 * s), ui.GOLD)
             surf.blit(th, (rect.right - int(96 * s), rect.bottom + int(2 * s)))
 
-    def _draw_bubble(self, surf: pygame.Surface, seat: int) -> None:
-        """``seat``'s speech bubble (its last call), drawn over the prompt panel."""
-        lay = self.lay
-        assert lay is not None
+    def _draw_bubbles(self, surf: pygame.Surface) -> None:
+        """The speech bubbles (each seat's last call), drawn over the prompt panel, each clear of the others
+        and of the cards, plates, stock, HUD and prompt (``bubble_rects``)."""
         s = self.app.scale
-        spot = lay.spot(seat)
-        rect = pygame.Rect(layout.plate_rect(lay, seat))
-        b = self.bubbles.get(seat)
-        if b and seat == self.me and self.my_turn():
-            b = None  # our own last call gives way to the prompt while we decide again
-        if b:
-            text, left = b
-            bt = self.app.fonts.text(text, int(18 * s), (20, 16, 8), "bold")
-            br = bt.get_rect()
-            br.inflate_ip(int(22 * s), int(12 * s))
-            centred = abs(rect.centerx - surf.get_width() / 2) < 2
-            if spot.side == "top" and not centred:  # five players: under the plate, on its outer edge
-                if rect.centerx > surf.get_width() // 2:
-                    br.topright = (rect.right, rect.bottom + int(22 * s))
-                else:
-                    br.topleft = (rect.left, rect.bottom + int(22 * s))
-            elif spot.side == "top":  # beside the plate: below it is where this seat's trick card lands
-                if rect.centerx > surf.get_width() // 2 + 1:
-                    br.midleft = (rect.right + int(12 * s), rect.centery)
-                else:
-                    br.midright = (rect.left - int(12 * s), rect.centery)
-            elif spot.side == "left":
-                br.midleft = (rect.right + int(12 * s), rect.centery)
-            elif spot.side == "right":
-                br.midright = (rect.left - int(12 * s), rect.centery)
-            else:  # our own call: centred above the hand, where the prompt shows on our turn
-                hand_top = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5
-                br.center = (surf.get_width() // 2, int(hand_top - lay.card_w * 0.55))
-            br.clamp_ip(surf.get_rect())
+        for seat, br in self.bubble_rects().items():
+            left = self.bubbles[seat][1]
+            bt = self.app.fonts.text(self.bubble_text(seat), int(18 * s), (20, 16, 8), "bold")
             alpha = int(255 * min(1.0, left / 0.3))
             bub = ui.panel(br.size, (250, 240, 214, alpha), ui.GOLD_DARK, int(10 * s), 2)
             surf.blit(bub, br.topleft)
@@ -130,7 +103,7 @@ class TableHud(TableState):
         fonts = self.app.fonts
         sides = v.get("sides") or [[i] for i in range(self.players)]
         rows = len(sides)
-        w = int(300 * s)
+        w = int(270 * s)  # clear of the stock's bottom card beside it
         h = int(52 * s + rows * 34 * s)
         x, y = int(14 * s), int(14 * s)
         surf.blit(ui.panel((w, h), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (x, y))
@@ -197,8 +170,8 @@ class TableHud(TableState):
         legend = fonts.text("D dealer  \u2022  L leads the trick  \u2022  suit badge: contract", int(13 * s),
                             ui.TEXT_DIM)
         surf.blit(legend, (cx + cw - legend.get_width(), y + ch + int(6 * s)))
-        self._hud_rects.append(pygame.Rect(min(cx, cx + cw - legend.get_width()), y, max(cw, legend.get_width()),
-                                           ch + int(6 * s) + legend.get_height()))
+        self._hud_rects.append(pygame.Rect(cx, y, cw, ch))
+        self._hud_rects.append(legend.get_rect(topright=(cx + cw, y + ch + int(6 * s))))
         if self.status:
             t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))

@@ -14,14 +14,14 @@ import core
 from client import labels, layout, ui
 from client.anim import Banner, CardSprite, Popup
 from client.layout import Point
-from client.scenes.table_state import TableState
+from client.scenes.table_zones import TableZones
 
 BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
              "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
              "revealed": 0.6, "sequences": 0.6, "remainder": 0.3, "discarded": 0.3, "blind": 0.3}
 
 
-class TableSprites(TableState):
+class TableSprites(TableZones):
     """Cards, flights, bubbles and banners of the table (a part of ``TableScene``)."""
 
     def _sync_hand(self, old: dict[str, Any] | None, from_seat: int, snap: bool = False) -> None:
@@ -430,28 +430,35 @@ class TableSprites(TableState):
         lay = self.lay
         if lay is None:
             return []
-        s = self.app.scale
         out: list[pygame.Rect] = []
-        v = self.view or {}
-        w = lay.small_w + lay.small_w // 3
-        if self._draw_stock_count() or labels.turned_card(v) or labels.bottom_card(v):
-            x, y = lay.stock
-            out.append(pygame.Rect(int(x - w * 1.8), int(y - w * 0.75), int(w * 3.5), int(w * 1.5 + 26 * s)))
+        out.extend(self.stock_parts())
         tw, th = lay.trick_w, lay.trick_w * 1.4
         for _, sp in self.trick:
             out.append(pygame.Rect(int(sp.pos[0] - tw * 0.55), int(sp.pos[1] - th * 0.55), int(tw * 1.1),
                                    int(th * 1.1)))
-        for seat in range(self.players):
-            out.append(pygame.Rect(layout.plate_rect(lay, seat)))
-            spot = lay.spot(seat)
-            if seat != self.me and spot.side == "top":
-                sw = lay.small_w
-                out.append(pygame.Rect(int(spot.hand[0] - sw * 3), int(spot.hand[1] - sw * 0.8), sw * 6,
-                                       int(sw * 1.6)))
-        if self.action_buttons and self.panel_rect.h:
-            out.append(pygame.Rect(self.panel_rect))
+        out.extend(self.plate_zones())
+        out.extend(r for r in (self.opponent_zone(seat) for seat in range(self.players)) if r is not None)
+        prompt = self.prompt_zone()
+        if prompt is not None:
+            out.append(prompt)
         out.extend(self._hud_rects)
+        hand = self.hand_zone()
+        if hand is not None:
+            out.append(hand)
         return out
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """The banner shown now on the table (placed once per banner: it does not wander as cards move),
+        or None (no banner, or one under the result panel)."""
+        if not self.banners or self.result is not None or self.lay is None:
+            return None
+        banner = self.banners[0]
+        key = (id(banner), self.app.size, bool(self.action_buttons))
+        if self._banner_at[0] != key:
+            self._banner_at = (key, self.banner_spot(banner))
+        bw, bh = banner.size(self.app.size[0], self.app.fonts, self.app.scale)
+        x, y = self._banner_at[1]
+        return pygame.Rect(int(x - bw / 2), int(y - bh / 2), bw, bh)
 
     def banner_spot(self, banner: Banner) -> tuple[float, float]:
         """The banner's centre: the free place nearest the table centre (the least covered if none is free).

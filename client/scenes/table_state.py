@@ -84,6 +84,8 @@ class TableState(Scene):
         self._banner_at: tuple[Any, tuple[float, float]] = (None, (0.0, 0.0))
         self._hud_rects: list[pygame.Rect] = []
         self._chat_seen = 0
+        self._stock_key: tuple[Any, ...] = ()
+        self._bubble_cache: dict[tuple[Any, ...], pygame.Rect] = {}
         self.declarations: dict[int, tuple[str, str | None]] = {}
         """This deal's declared sequences by seat (call, top card), to explain who won them."""
 

@@ -1,0 +1,129 @@
+"""The table's zones never overlap: hands, trick area, stock, HUD, prompt, speech bubbles and banners, for
+every game and player count at 960x540, 1920x1080 and 3840x2160 (the table's own layout code gives the
+rectangles: ``client/scenes/table_zones.py``)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import pygame
+import pytest
+
+from client.anim import Banner
+from client.scenes.table import TableScene
+from tests.client.driver import Player, make_app, run_until, table_of
+
+GAMES = [("klaberjass", 2), ("belote", 4), ("deberts", 2), ("deberts", 3), ("deberts", 4), ("tertz", 2),
+         ("pitch", 4), ("pitch", 5)]
+SIZES = ["960x540", "1920x1080", "3840x2160"]
+BUBBLE = "No declaration"
+"""A long bubble (and a common one)."""
+
+# which zones may never touch (trick cards are what the prompt must leave visible; the trick *area* is
+# where any seat's card lands, which bubbles, the stock and the HUD keep clear of)
+PAIRS = [
+    ("bubble", "bubble"), ("bubble", "hand"), ("bubble", "fan"), ("bubble", "plate"), ("bubble", "trick area"),
+    ("bubble", "stock"), ("bubble", "hud"), ("bubble", "prompt"), ("bubble", "banner"),
+    ("banner", "hand"), ("banner", "fan"), ("banner", "plate"), ("banner", "trick"), ("banner", "stock"),
+    ("banner", "hud"), ("banner", "prompt"),
+    ("prompt", "hand"), ("prompt", "stock"), ("prompt", "hud"), ("prompt", "plate"), ("prompt", "trick"),
+    ("prompt", "fan"),
+    ("hud", "hand"), ("hud", "fan"), ("hud", "plate"), ("hud", "trick area"), ("hud", "stock"),
+    ("stock", "trick area"), ("stock", "plate"), ("stock", "fan"), ("stock", "hand"),
+    ("hand", "trick area"),
+]
+
+
+def zones(t: TableScene) -> dict[str, list[pygame.Rect]]:
+    """Every zone of the table as it is drawn now."""
+    out: dict[str, list[pygame.Rect]] = {
+        "hand": [r for r in [t.hand_zone()] if r is not None],
+        "fan": [r for r in (t.opponent_zone(s) for s in range(t.players)) if r is not None],
+        "plate": t.plate_zones(),
+        "trick area": t.trick_zones(),
+        "trick": t.trick_card_zones(),
+        "stock": [t.stock_zone()] if t.stock_shows() else [],
+        "hud": list(t._hud_rects),
+        "prompt": [r for r in [t.prompt_zone()] if r is not None],
+        "bubble": list(t.bubble_rects().values()),
+    }
+    out["banner"] = [r for r in [t.banner_rect()] if r is not None]
+    return out
+
+
+def overlaps(t: TableScene) -> list[tuple[str, str, pygame.Rect, pygame.Rect]]:
+    """The pairs of zones that overlap (``PAIRS``), and the screen edges crossed."""
+    z = zones(t)
+    screen = pygame.Rect((0, 0), t.app.size)
+    bad = [(name, "screen", r, screen) for name in ("bubble", "banner", "prompt", "hud")
+           for r in z[name] if not screen.contains(r)]
+    for a, b in PAIRS:
+        for i, ra in enumerate(z[a]):
+            for j, rb in enumerate(z[b]):
+                if (a != b or i < j) and ra.colliderect(rb):
+                    bad.append((a, b, ra, rb))
+    return bad
+
+
+def _check(t: TableScene, when: str) -> None:
+    """Every seat's bubble and a banner at once (the worst case), drawn once, then no zone overlaps."""
+    app = t.app
+    t.bubbles = {s: (BUBBLE, 2.0) for s in range(t.players)}
+    t.banners = deque([Banner("Tertz!", "North", life=5.0)])
+    app.frame(1 / 60)
+    t.bubbles = {s: (BUBBLE, 2.0) for s in range(t.players)}
+    assert t.banner_rect() is not None
+    bad = overlaps(t)
+    assert not bad, (app.size, t.view and t.view.get("game"), t.players, when, bad[:4])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_zones_never_overlap(size: str, game: str, players: int) -> None:
+    """A whole deal: at each of our decisions (bids, namings, calls, discards, cards) and once while a bot
+    thinks mid-trick."""
+    app = make_app(["--game", game, "--players", str(players), "--seed", "3", "--level", "random", "--speed",
+                    "40", "--no-sound", "--windowed", size])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    player = Player(4)
+    seen: set[Any] = set()
+    kinds: set[str] = set()
+
+    def decide(a: Any) -> bool:  # a decision of ours not checked yet
+        v = t.view or {}
+        return t.my_turn() and t._idle() and t.result is None and v.get("seq") not in seen
+
+    def deal_over(a: Any) -> bool:
+        return t.result is not None or bool((t.view or {}).get("match_over"))
+
+    for _ in range(40):
+        run_until(app, lambda a: decide(a) or deal_over(a), player=player, max_frames=20000)
+        if deal_over(app):
+            break
+        v = t.view or {}
+        seen.add(v.get("seq"))
+        kinds |= {str(x.get("type")) for x in v.get("legal", [])}
+        _check(t, str(v.get("phase")))
+    assert "play" in kinds and len(seen) >= 3
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_zones_clear_while_a_bot_thinks(size: str, game: str, players: int) -> None:
+    app = make_app(["--game", game, "--players", str(players), "--seed", "5", "--level", "random", "--speed",
+                    "40", "--no-sound", "--windowed", size])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+
+    def mid_trick(a: Any) -> bool:
+        return bool(t.trick) and t._idle() and not t.my_turn() and t.result is None
+
+    run_until(app, mid_trick, player=Player(2), max_frames=20000)
+    t.session.bot_delay = 50.0
+    _check(t, "bot to play")  # our own bubble shows too
+    app.shutdown()
