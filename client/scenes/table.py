@@ -519,7 +519,8 @@ class TableScene(TableSprites, TableHud):
         if isinstance(aw, list):
             for side, pts in enumerate(aw):
                 if isinstance(pts, int) and pts:
-                    self.popups.append(Popup(f"+{pts}", self._score_pos(side), ui.GOLD, int(30 * self.app.scale),
+                    self.popups.append(Popup(f"{pts:+d}", self._score_pos(side),  # a set side loses: "-7"
+                                             ui.GOLD if pts > 0 else (240, 130, 110), int(30 * self.app.scale),
                                              life=2.2))
         outcome = str(r.get("outcome", ""))
         capot = r.get("capot", r.get("capot_side"))

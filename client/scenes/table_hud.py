@@ -502,8 +502,13 @@ class TableHud(TableZones):
         return words.get(outcome, outcome.replace("_", " "))
 
     def _result_reason(self, r: dict[str, Any]) -> str:
-        """A plain explanation the numbers alone do not give (an annulled deal, Belote's scoring in tens)."""
+        """A plain explanation the numbers alone do not give (an annulled deal, Belote's scoring in tens,
+        why each side of a Pitch deal scored what it did)."""
         game = (self.view or {}).get("game")
+        if game == "pitch" and r.get("outcome") != "annulled":
+            v = self.view or {}
+            return pitch_reason(r, self.names, v.get("sides") or [[p] for p in range(self.players)],
+                                v.get("options") or {})
         if r.get("outcome") == "annulled":
             if game == "klaberjass":
                 return "Annulled: the schmeiss was answered with annul, so the cards are dealt again."
@@ -534,3 +539,53 @@ class TableHud(TableZones):
         s = self.app.scale
         return (int(14 * s) + int(350 * s), int(58 * s) + side * int(34 * s))
 
+
+
+def pitch_reason(r: dict[str, Any], names: list[str], sides: list[list[int]], options: dict[str, Any]) -> str:
+    """Why each side of a Pitch deal scored what it did, from the deal's result: the bid against the
+    points taken, the defenders' points, the game point and burned point cards.
+
+    >>> r = {"outcome": "made", "bid": "5", "bidding_side": [0, 2], "bidding_points": 6, "defending_points": 4,
+    ...      "card_total": 10, "awarded": [6, 4], "game_point": "defending", "burned_points": 0}
+    >>> pitch_reason(r, ["You", "West", "North", "East"], [[0, 2], [1, 3]], {"ten_point": "game"})
+    'You & North bid 5 and took 6 of the 10 points in play: made, +6. West & East took 4 and score them. \
+The game point (most pips) went to West & East.'
+    """
+    def who(seats: list[int]) -> str:
+        return " & ".join(names[s] if 0 <= s < len(names) else "?" for s in seats) or "nobody"
+
+    bidding = [s for s in r.get("bidding_side") or [] if isinstance(s, int)]
+    others = [s for s in range(len(names)) if s not in bidding]
+    award = r.get("awarded") if isinstance(r.get("awarded"), list) else []
+    b_sides = {i for i, seats in enumerate(sides) if any(s in bidding for s in seats)}
+
+    def gained(mine: bool) -> int:
+        return sum(int(a) for i, a in enumerate(award or []) if isinstance(a, int) and (i in b_sides) == mine)
+
+    b_pts, e_pts = r.get("bidding_points"), r.get("defending_points")
+    total, bid, outcome = r.get("card_total"), r.get("bid"), str(r.get("outcome", ""))
+    if not isinstance(b_pts, int) or not isinstance(total, int):
+        return ""
+    bidders = who(bidding)
+    took = f"took {b_pts} of the {total} points in play"
+    if outcome == "moon_made":
+        out = [f"{bidders} shot the moon and {took}: made."]
+    elif outcome == "moon_failed":
+        out = [f"{bidders} shot the moon but {took}: the moon is missed."]
+    elif outcome == "set":
+        out = [f"{bidders} bid {bid} but {took}: set, {gained(True):+d}."]
+    else:
+        out = [f"{bidders} bid {bid} and {took}: made, {gained(True):+d}."]
+    if isinstance(e_pts, int) and e_pts:
+        scored = gained(False)
+        out.append(f"{who(others)} took {e_pts}" + (" and score them." if scored > 0
+                                                    else ", which defenders do not score here."))
+    gp = r.get("game_point")
+    if gp in ("bidding", "defending"):
+        out.append(f"The game point (most pips) went to {bidders if gp == 'bidding' else who(others)}.")
+    elif options.get("ten_point") == "game":
+        out.append("The game point was tied: nobody took it.")
+    burned = r.get("burned_points")
+    if isinstance(burned, int) and burned:
+        out.append(f"{labels.count_text(burned, 'point')} burned out of play.")
+    return " ".join(out)
