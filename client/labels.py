@@ -93,7 +93,8 @@ def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         call = str(a.get("call") or "")
         word = call_text(call, view) if call else "Declare"
         cards = a.get("cards")
-        return f"{word}: {cards_text(cards)}" if cards else word
+        return f"{word}: {cards_text(run_order(list(cards), view or {}))}" if isinstance(cards, list) and cards \
+            else word
     if t == "done":
         return "Done" if view is not None and any(
             x.get("type") == "declare" for x in view.get("legal", [])) else "Nothing to declare"
@@ -106,6 +107,29 @@ def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         call_v = a.get("call")
         return f"Play {card_text(c)} and announce {call_text(str(call_v))}" if call_v else f"Play {card_text(c)}"
     return str(t)
+
+
+def run_order(cards: list[str], view: dict[str, Any]) -> list[str]:
+    """A declared run low to high in the order its sequence counts in: the natural order, or (the
+    ``sequence_order = rank`` house rule) the trick-taking order of its suit (trumps: 7 8 Q K 10 A 9 J).
+
+    >>> run_order(["JH", "8H", "9H"], {"options": {"sequence_order": "rank"}, "trump": "S"})
+    ['8H', '9H', 'JH']
+    >>> run_order(["JH", "AH", "9H"], {"options": {"sequence_order": "rank"}, "trump": "H"})
+    ['AH', '9H', 'JH']
+    >>> run_order(["TH", "8H", "9H"], {"options": {"sequence_order": "natural"}})
+    ['8H', '9H', 'TH']
+    """
+    rank_mode = (view.get("options") or {}).get("sequence_order") == "rank"
+    trump = trump_suit(view)
+
+    def key(c: str) -> tuple[str, int]:
+        order = NATURAL
+        if rank_mode:
+            order = BELOTE_TRUMP if c[1:] == trump else BELOTE_PLAIN
+        return (c[1:], order.index(c[0]) if c[0] in order else -1)
+
+    return sorted(cards, key=key) if all(isinstance(c, str) and len(c) == 2 for c in cards) else cards
 
 
 def turned_card(view: dict[str, Any]) -> str | None:
