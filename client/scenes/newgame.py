@@ -74,6 +74,11 @@ class NewGame(Scene):
         return self.rules.rows
 
     @property
+    def _rule_ids(self) -> list[str]:
+        """The option ids of :attr:`rule_rows`, in the same order."""
+        return self.rules.ids
+
+    @property
     def area(self) -> pygame.Rect:
         """The house rules' panel."""
         return self.rules.area
