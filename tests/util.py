@@ -23,3 +23,25 @@ def strings_in(obj: Any) -> set[str]:
         elif isinstance(o, (list, tuple)):
             stack.extend(o)
     return out
+
+
+def bot_match_record(game: str, players: int, seed: int, levels: list[str] | None = None,
+                     deals: int | None = None) -> dict[str, Any]:
+    """The record of a seeded match played by bots (``levels`` per seat, default random), stopped after
+    ``deals`` deals if given (an unfinished match)."""
+    import random
+
+    import core
+    from core.ai import act, make_bot
+
+    rng = random.Random(seed)
+    state = core.new_match(game, players=players, seed=seed)
+    bots = [make_bot(lv, seed=seed + s) for s, lv in enumerate(levels or ["random"] * players)]
+    while state.current_player is not None:
+        if state.current_player == core.CHANCE:
+            if deals is not None and len(state.deal_results) >= deals:
+                break
+            state.apply(state.sample_chance(rng))
+            continue
+        state.apply(act(bots[state.current_player], state))
+    return state.to_record()

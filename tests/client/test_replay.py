@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -20,24 +19,14 @@ from client.replay_model import Replay, load_record
 from client.scene import MessageScene
 from client.scenes.matches import ImportScene, MatchesScene
 from client.scenes.replay import ReplayScene, exports_dir
-from core.ai import act, make_bot
 from tests.client.driver import click, key, make_app, table_of
+from tests.util import bot_match_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _match(game: str = "klaberjass", players: int = 2, seed: int = 3, deals: int | None = None) -> dict[str, Any]:
-    rng = random.Random(seed)
-    state = core.new_match(game, players=players, seed=seed)
-    bots = [make_bot("random", seed=seed + s) for s in range(players)]
-    while state.current_player is not None:
-        if state.current_player == core.CHANCE:
-            if deals is not None and len(state.deal_results) >= deals:
-                break
-            state.apply(state.sample_chance(rng))
-            continue
-        state.apply(act(bots[state.current_player], state))
-    return state.to_record()
+    return bot_match_record(game, players, seed, deals=deals)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import doctest
-import random
 from typing import Any
 
 import pygame
@@ -11,27 +10,16 @@ import pytest
 
 import client.plots
 import client.scenes.stats
-import core
 from client.history import History
 from client.scene import MessageScene
 from client.scenes.stats import StatsScene, deal_points
 from client.stats import compute
-from core.ai import act, make_bot
 from tests.client.driver import click, key, make_app
+from tests.util import bot_match_record
 
 
 def _match(game: str, players: int, seed: int, deals: int | None = None) -> dict[str, Any]:
-    rng = random.Random(seed)
-    state = core.new_match(game, players=players, seed=seed)
-    bots = [make_bot("random", seed=seed + s) for s in range(players)]
-    while state.current_player is not None:
-        if state.current_player == core.CHANCE:
-            if deals is not None and len(state.deal_results) >= deals:
-                break
-            state.apply(state.sample_chance(rng))
-            continue
-        state.apply(act(bots[state.current_player], state))
-    return state.to_record()
+    return bot_match_record(game, players, seed, deals=deals)
 
 
 def _fill() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 import subprocess
 import sys
@@ -15,24 +14,13 @@ import pytest
 import core
 from client.history import SCHEMA_VERSION, History, record_match
 from client.stats import compute, format_figures
-from core.ai import act, make_bot
+from tests.util import bot_match_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _match(game: str, players: int, seed: int, levels: list[str], deals: int | None = None) -> dict[str, object]:
-    rng = random.Random(seed)
-    state = core.new_match(game, players=players, seed=seed)
-    bots = [make_bot(lv, seed=seed + s) for s, lv in enumerate(levels)]
-    while state.current_player is not None:
-        cp = state.current_player
-        if cp == core.CHANCE:
-            if deals is not None and len(state.deal_results) >= deals:
-                break
-            state.apply(state.sample_chance(rng))
-            continue
-        state.apply(act(bots[cp], state))
-    return state.to_record()
+    return bot_match_record(game, players, seed, levels, deals)
 
 
 def test_round_trip(tmp_path: Path) -> None:
