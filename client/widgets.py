@@ -404,15 +404,24 @@ class ListView(Widget):
         if self.on_activate and 0 <= self.selected < len(self.items):
             self.on_activate(self.selected)
 
+    def frame(self, surf: pygame.Surface, fill: tuple[int, int, int, int] = (8, 20, 14, 220),
+              border: tuple[int, int, int] = (90, 130, 110), radius: int = 8, width: int = 2) -> pygame.Rect:
+        """Draw the panel behind the rows (gold edge when focused) and clip to its inside.
+
+        Returns the previous clip; the caller restores it when its rows are drawn.
+        """
+        r = self.rect
+        surf.blit(ui.panel(r.size, fill, ui.GOLD if self.focused else border, radius, width), r.topleft)
+        clip = surf.get_clip()
+        surf.set_clip(r.inflate(-4, -4))
+        return clip
+
     def draw(self, surf: pygame.Surface, app: App) -> None:
         if not self.visible:
             return
         r = self.rect
-        surf.blit(ui.panel(r.size, (8, 20, 14, 220), ui.GOLD if self.focused else (90, 130, 110), 8, 2),
-                  r.topleft)
+        clip = self.frame(surf)
         px = max(12, int(self.row_px * 0.5))
-        clip = surf.get_clip()
-        surf.set_clip(r.inflate(-4, -4))
         for k in range(self._rows()):
             i = self.top + k
             if i >= len(self.items):

@@ -56,10 +56,7 @@ class StepList(ListView):
         if not self.visible:
             return
         r = self.rect
-        surf.blit(ui.panel(r.size, (12, 26, 20, 245), ui.GOLD if self.focused else ui.PANEL_BORDER, app.px(10),
-                           max(1, app.px(2))), r.topleft)
-        clip = surf.get_clip()
-        surf.set_clip(r.inflate(-4, -4))
+        clip = self.frame(surf, (12, 26, 20, 245), ui.PANEL_BORDER, app.px(10), max(1, app.px(2)))
         px = max(11, int(self.row_px * 0.5))
         for k in range(self._rows()):
             i = self.top + k

@@ -62,10 +62,7 @@ class GroupList(ListView):
         if not self.visible:
             return
         r = self.rect
-        surf.blit(ui.panel(r.size, (12, 26, 20, 255), ui.GOLD if self.focused else ui.PANEL_BORDER, app.px(12),
-                           max(1, app.px(2))), r.topleft)
-        clip = surf.get_clip()
-        surf.set_clip(r.inflate(-4, -4))
+        clip = self.frame(surf, (12, 26, 20, 255), ui.PANEL_BORDER, app.px(12), max(1, app.px(2)))
         big, small = max(13, int(self.row_px * 0.3)), max(11, int(self.row_px * 0.23))
         for k in range(self._rows()):
             i = self.top + k

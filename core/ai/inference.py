@@ -79,14 +79,6 @@ def _turnup_calls_at(view: View, k: int, call: str) -> list[str]:
     return ["pass"] + [s for i, s in enumerate("SHDC") if i != ts]
 
 
-def _holding(view: View, fill: Mapping[str, Sequence[str]], seat: int) -> int:
-    m = mask(fill.get(f"hand{seat}") or [])
-    known = view.get("known") or []
-    if seat < len(known) and known[seat]:
-        m |= mask(known[seat])
-    return m
-
-
 def _played_by(view: View, seat: int) -> int:
     m = 0
     for tr in view_tricks(view) or []:
@@ -112,48 +104,82 @@ def _declarer_ok(hand: int, trump: int | None, mode: str) -> bool:
     return has(trump, "J") or has(trump, "9") or bin(hand & SUIT_MASK[trump]).count("1") >= 3
 
 
+class AuctionModel:
+    """The other seats' calls of one decision's view, prepared once; :meth:`weight` scores each sampled fill.
+
+    Everything that depends only on the view (who called what, the calls each
+    seat had, the declarer and the cards it has played) is worked out here, so
+    the per-fill work on the search's hot path is only the bidder's verdict on
+    the sampled hand.
+    """
+
+    def __init__(self, view: View, tb: Table) -> None:
+        self.tb = tb
+        self.game = view.get("game")
+        me = int(view["seat"])
+        bids = [b for b in view.get("bids") or [] if isinstance(b, dict)]
+        self.calls: list[tuple[int, str, list[str], View]] = []
+        """(seat, its call, the calls it had, the view it had) for every other seat's call this deal."""
+        self.maker: int | None = None
+        self.maker_played = 0
+        self.maker_known = 0
+        if self.game not in ("belote", "deberts", "klaberjass"):
+            return
+        if view.get("phase") in ("bidding", "schmeiss", "naming"):
+            for k, b in enumerate(bids):
+                o = int(b.get("seat", -1))
+                call = str(b.get("call"))
+                if o == me or o < 0:
+                    continue
+                if self.game == "belote":
+                    calls, auction = _belote_calls_at(bids[:k], o)
+                    past = dict(view, seat=o, auction=auction, bids=bids[:k])
+                else:
+                    calls = _turnup_calls_at(view, k, call)
+                    past = dict(view, seat=o, bids=bids[:k])
+                if call in calls:
+                    self.calls.append((o, call, calls, past))
+            return
+        if view.get("phase") != "play":
+            return
+        contract = view.get("contract")
+        if isinstance(contract, dict):
+            for key in ("declarer", "maker"):
+                if isinstance(contract.get(key), int):
+                    self.maker = int(contract[key])
+                    break
+        if self.maker == me:
+            self.maker = None
+        if self.maker is not None:
+            self.maker_played = _played_by(view, self.maker)
+            known = view.get("known") or []
+            if self.maker < len(known) and known[self.maker]:
+                self.maker_known = mask(known[self.maker])
+
+    def weight(self, fill: Mapping[str, Sequence[str]]) -> float:
+        """How well ``fill`` agrees with the other seats' calls (1 = fully, towards 0 = poorly)."""
+        w = 1.0
+        if self.calls:
+            rng = random.Random(0)
+            for o, call, calls, past in self.calls:
+                if f"hand{o}" not in fill:
+                    continue
+                hand = mask(fill[f"hand{o}"])
+                if self.game == "belote":
+                    guess = belote_call(past, calls, hand, rng)
+                else:
+                    guess = turnup_call(past, self.tb, calls, hand, rng)
+                if guess != call:
+                    w *= MISMATCH
+            return w
+        if self.maker is None or f"hand{self.maker}" not in fill:
+            return w
+        holding = mask(fill[f"hand{self.maker}"]) | self.maker_known | self.maker_played
+        if not _declarer_ok(holding, self.tb.trump, self.tb.mode):
+            w *= WEAK_DECLARER
+        return w
+
+
 def auction_weight(view: View, fill: Mapping[str, Sequence[str]], tb: Table) -> float:
-    """How well ``fill`` agrees with the other seats' calls this deal (1 = fully, towards 0 = poorly)."""
-    game = view.get("game")
-    if game not in ("belote", "deberts", "klaberjass"):
-        return 1.0
-    me = int(view["seat"])
-    bids = [b for b in view.get("bids") or [] if isinstance(b, dict)]
-    w = 1.0
-    if view.get("phase") in ("bidding", "schmeiss", "naming"):
-        rng = random.Random(0)
-        for k, b in enumerate(bids):
-            o = int(b.get("seat", -1))
-            call = str(b.get("call"))
-            if o == me or o < 0 or f"hand{o}" not in fill:
-                continue
-            hand = mask(fill[f"hand{o}"])
-            if game == "belote":
-                calls, auction = _belote_calls_at(bids[:k], o)
-                if call not in calls:
-                    continue
-                past = dict(view, seat=o, auction=auction, bids=bids[:k])
-                guess = belote_call(past, calls, hand, rng)
-            else:
-                calls = _turnup_calls_at(view, k, call)
-                if call not in calls:
-                    continue
-                guess = turnup_call(dict(view, seat=o, bids=bids[:k]), tb, calls, hand, rng)
-            if guess != call:
-                w *= MISMATCH
-        return w
-    if view.get("phase") != "play":
-        return w
-    contract = view.get("contract")
-    maker = None
-    if isinstance(contract, dict):
-        for key in ("declarer", "maker"):
-            if isinstance(contract.get(key), int):
-                maker = int(contract[key])
-                break
-    if maker is None or maker == me or f"hand{maker}" not in fill:
-        return w
-    holding = _holding(view, fill, maker) | _played_by(view, maker)
-    if not _declarer_ok(holding, tb.trump, tb.mode):
-        w *= WEAK_DECLARER
-    return w
+    """How well ``fill`` agrees with the other seats' calls this deal (see :class:`AuctionModel`)."""
+    return AuctionModel(view, tb).weight(fill)

@@ -47,7 +47,7 @@ from core.ai.heuristic import (
     legal_of,
     maker_side,
 )
-from core.ai.inference import auction_weight
+from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, suit_index, table_for
 from core.ai.memory import Memory, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
@@ -398,6 +398,7 @@ class SearchBot:
         self.endgame_nodes = endgame_nodes
         self.last_solved = 0
         self.infer_tries = infer_tries
+        self._auction: tuple[View, AuctionModel] | None = None
         self.bid_z = bid_z
         self.bid_margin = bid_margin
         """Draws per determinization for the auction inference (0: uniform sampling)."""
@@ -433,7 +434,9 @@ class SearchBot:
                 fill = sample_fill(cons, self.rng)
             if self.infer_tries <= 0:
                 return fill
-            w = auction_weight(view, fill, tb)
+            if self._auction is None or self._auction[0] is not view:
+                self._auction = (view, AuctionModel(view, tb))
+            w = self._auction[1].weight(fill)
             if w >= 1.0 or self.rng.random() < w:
                 return fill
             if w > best_w:
