@@ -13,6 +13,7 @@ Usage::
     python main.py stats [--json]                                             # your statistics
     python main.py replay FILE [--seat N]                                     # step through a match record
     python main.py bench bids --game belote --deals 2000                      # bidding calibration
+    python main.py i18n extract|update|compile|check                          # translation catalogs
 
 Installed with pip, the command ``bella`` does the same as ``python main.py``.
 """
@@ -30,6 +31,7 @@ COMMANDS = {
     "replay": "client.scenes.replay",
     "host": "net.dedicated",
     "desktop": "client.desktop",
+    "i18n": "client.i18n_tools",
 }
 BENCHES = {
     "engine": "bench.engine",

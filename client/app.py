@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from client import art, display, ui
+from client import art, display, i18n, labels, ui
 from client.scene import MessageScene, Scene
 from client.settings import Settings, load_settings, save_settings
 from client.sound import Sounds
@@ -59,8 +59,12 @@ PAD_BUTTONS = {0: pygame.K_RETURN, 1: pygame.K_ESCAPE, 2: pygame.K_h, 3: pygame.
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    """The client's command line."""
-    return parser().parse_args(list(argv))
+    """The client's command line (an unknown ``--lang`` is refused with the list of languages)."""
+    p = parser()
+    args = p.parse_args(list(argv))
+    if args.lang is not None and i18n.normalize(args.lang) is None:
+        p.error(f"unknown language {args.lang!r}; Bella speaks: {', '.join(i18n.LANGUAGES)}")
+    return args
 
 
 def parser() -> argparse.ArgumentParser:
@@ -75,6 +79,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--level", default=None, help="AI level of the other seats for --game")
     p.add_argument("--seed", type=int, default=None, help="shuffle seed (for reproducible deals)")
     p.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
+    p.add_argument("--lang", default=None, metavar="CODE",
+                   help="the language (" + ", ".join(i18n.LANGUAGES) + "); default: Settings, else the system's")
     p.add_argument("--resume", action="store_true", help="resume the saved single-player match")
     p.add_argument("--no-sound", action="store_true", help="start without audio")
     p.add_argument("--quit-after", type=int, default=None, metavar="N", help="quit after N frames")
@@ -107,6 +113,8 @@ class App:
         with contextlib.suppress(pygame.error):
             pygame.joystick.init()
         self.settings, settings_error = load_settings()
+        self.language = i18n.set_language(self.args.lang or self.settings.language or None)
+        self._stop_listening = i18n.on_change(lambda _code: self._relayout_all())
         if self.args.speed is not None:
             self.settings.animation_speed = max(0.25, min(50.0, self.args.speed))
         self.windowed_size: tuple[int, int] = (int(self.settings.window_size[0]), int(self.settings.window_size[1]))
@@ -266,7 +274,10 @@ class App:
 
             self._cards = CardArt()
         cards = self._cards
-        cards.configure(self.settings.card_style, self.settings.card_back)  # type: ignore[attr-defined]
+        local = self.settings.card_indices == "local"
+        labels.set_local_indices(local)
+        cards.configure(self.settings.card_style, self.settings.card_back,  # type: ignore[attr-defined]
+                        labels.index_letters(local))
         return cards
 
     # ------------------------------------------------------------ settings
@@ -280,6 +291,8 @@ class App:
         """Take new settings into use (sound levels; card style on next draw)."""
         self.settings = s
         self.sounds.configure(s.sound_volume, s.music_volume, s.muted)
+        if (s.language or i18n.system_language()) != i18n.language():
+            self.language = i18n.set_language(s.language or None)  # every scene is laid out anew in it
         self.save_settings()
 
     def toast(self, text: str, *, error: bool = False, seconds: float = 4.0) -> None:

@@ -137,18 +137,22 @@ class CardArt:
     def __init__(self) -> None:
         self.four_colour = False
         self.back_name = "crimson"
+        self.letters: dict[str, str] = {}
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.fonts = ui.Fonts()
         self.max_cached = 1600
         self.budget = 1_000_000
         """New rotated images allowed this frame; past it, the nearest cached pose is used."""
 
-    def configure(self, style: str, back: str) -> None:
-        """Use ``style`` (``classic`` / ``four_colour``) and back colour ``back``."""
+    def configure(self, style: str, back: str, indices: str = "J Q K A") -> None:
+        """Use ``style`` (``classic`` / ``four_colour``), back colour ``back`` and the corner letters
+        ``indices`` of the jack, queen, king and ace (space separated, e.g. ``"В Д К Т"``)."""
         four = style == "four_colour"
-        if four != self.four_colour or back != self.back_name:
+        letters = dict(zip("JQKA", indices.split(), strict=False))
+        if four != self.four_colour or back != self.back_name or letters != self.letters:
             self.four_colour = four
             self.back_name = back if back in BACK_COLORS else "crimson"
+            self.letters = letters
             self._cache.clear()
 
     def _get(self, key: tuple[object, ...]) -> pygame.Surface | None:
@@ -306,7 +310,7 @@ class CardArt:
         ink = self._ink(suit)
         small = w < 56
         # corner indices
-        rtxt = RANK_TEXT.get(rank, rank)
+        rtxt = RANK_TEXT.get(rank) or self.letters.get(rank, rank)
         ipx = int(w * (0.30 if small else 0.2))
         if len(rtxt) == 2:
             ipx = int(ipx * 0.86)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import core
+from client.i18n import pgettext
 from client.ui import SUIT_NAME, SUIT_SYMBOL
 
-RANK_WORD = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 BELOTE_TRUMP = "78QKTA9J"
 BELOTE_PLAIN = "789JQKTA"
 NATURAL = "23456789TJQKA"
@@ -28,6 +28,35 @@ CALL_WORDS = {
 }
 
 
+_local_indices = True
+
+
+def set_local_indices(local: bool) -> None:
+    """Write court cards and aces with the language's letters (True) or with J Q K A (False)."""
+    global _local_indices
+    _local_indices = bool(local)
+
+
+def rank_index(rank: str, local: bool | None = None) -> str:
+    """The corner index of ``rank``: ``"T"`` -> ``"10"``; ``"J"`` -> ``"J"``, or ``"В"`` in Russian.
+
+    The language's letters come from its catalog (context ``card index``);
+    ``local`` defaults to the player's Card indices setting.
+    """
+    if rank == "T":
+        return "10"
+    if rank in "JQKA" and (_local_indices if local is None else local):
+        # TRANSLATORS: the letter in a card's corner for the jack/queen/king/ace (Russian: В Д К Т).
+        return {"J": pgettext("card index", "J"), "Q": pgettext("card index", "Q"),
+                "K": pgettext("card index", "K"), "A": pgettext("card index", "A")}[rank]
+    return rank
+
+
+def index_letters(local: bool | None = None) -> str:
+    """The jack, queen, king and ace indices as the cards show them: ``"J Q K A"``."""
+    return " ".join(rank_index(r, local) for r in "JQKA")
+
+
 def count_text(n: int, word: str, plural: str | None = None) -> str:
     """``n`` and ``word`` agreed in number: ``1 card``, ``2 cards``, ``0 tricks``."""
     return f"{n} {word if n == 1 else (plural or word + 's')}"
@@ -39,7 +68,7 @@ def card_text(card: str) -> str:
         return "High joker"
     if card == "X2":
         return "Low joker"
-    return RANK_WORD.get(card[0], card[0]) + SUIT_SYMBOL.get(card[1], card[1])
+    return rank_index(card[0]) + SUIT_SYMBOL.get(card[1], card[1])
 
 
 def cards_text(cards: list[str] | tuple[str, ...] | None) -> str:

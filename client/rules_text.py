@@ -124,3 +124,12 @@ GENERAL: list[tuple[str, str]] = [
      "trick; S the score sheet; Esc pauses.\n" + B + "F11 or Alt+Enter toggles fullscreen; Ctrl+M mutes.\n"
      + B + "A gamepad works too: d-pad to choose, A to play, B for the menu, X hint, Y last trick."),
 ]
+
+
+def paragraphs(body: str) -> list[tuple[bool, str]]:
+    """A section body as (is a bullet, text) paragraphs; the text without its bullet is what gets translated."""
+    out = []
+    for para in body.split("\n"):
+        bullet = para.startswith(B)
+        out.append((bullet, para[len(B):] if bullet else para))
+    return out

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import ui
+from client.i18n import _
 from client.widgets import Button, Widget, WidgetGroup
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class Scene:
     opaque = True
     """False for overlays drawn over the scene below (pause menu, dialogs)."""
     title = ""
-    """Shown as the heading by :meth:`draw_title` (and in the window caption)."""
+    """Shown as the heading by :meth:`draw_title` (and in the window caption); mark it with ``N_``."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -115,9 +116,14 @@ class Scene:
 
     # -------------------------------------------------------------- helpers
     def draw_title(self, surf: pygame.Surface, text: str, y: float | None = None) -> None:
-        """A large gold heading near the top of the window."""
+        """A large gold heading near the top of the window (``text`` is translated here; it shrinks to fit)."""
         s = self.app.scale
-        t = self.app.fonts.shadowed(text, int(54 * s), ui.GOLD, "serif")
+        text = _(text)
+        px = int(54 * s)
+        t = self.app.fonts.shadowed(text, px, ui.GOLD, "serif")
+        room = surf.get_width() - int(40 * s)
+        if t.get_width() > room:
+            t = self.app.fonts.shadowed(text, max(10, int(px * room / t.get_width())), ui.GOLD, "serif")
         ui.blit_center(surf, t, (surf.get_width() / 2, y if y is not None else 70 * s))
 
     def button_column(self, entries: Sequence[tuple[str, Callable[[], Any]] | tuple[str, Callable[[], Any], bool]],

@@ -17,6 +17,9 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from client.i18n import LANGUAGES
+
+CARD_INDICES = ("local", "international")
 CARD_STYLES = ("classic", "four_colour")
 CARD_BACKS = ("crimson", "navy", "emerald")
 ANIM_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
@@ -48,7 +51,10 @@ class Settings:
     muted: bool = False
     card_style: str = "classic"
     card_back: str = "crimson"
-    language: str = "en"
+    language: str = ""
+    """A code of :data:`client.i18n.LANGUAGES`, or empty: follow the system's language (else English)."""
+    card_indices: str = "local"
+    """``local``: card corners use the language's letters (Russian В Д К Т); ``international``: J Q K A."""
     player_name: str = "You"
     show_hover_reasons: bool = True
     trick_hold: float = 1.2
@@ -86,8 +92,10 @@ class Settings:
             self.card_style = d.card_style
         if self.card_back not in CARD_BACKS:
             self.card_back = d.card_back
-        if self.language != "en":
-            self.language = "en"
+        if not isinstance(self.language, str) or (self.language and self.language not in LANGUAGES):
+            self.language = d.language
+        if self.card_indices not in CARD_INDICES:
+            self.card_indices = d.card_indices
         if not isinstance(self.player_name, str) or not self.player_name.strip():
             self.player_name = d.player_name
         self.player_name = self.player_name.strip()[:20]

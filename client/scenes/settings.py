@@ -6,11 +6,14 @@ from typing import Any
 
 import pygame
 
-from client import display, ui
+from client import display, i18n, ui
 from client import settings as st
+from client.i18n import N_, _
+from client.labels import index_letters
 from client.scene import Scene
 from client.widgets import Button, Picker, TextInput
 
+BACK_NAMES = {"crimson": N_("Crimson"), "navy": N_("Navy"), "emerald": N_("Emerald")}
 WINDOW_SIZES = [(960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 
 
@@ -19,13 +22,13 @@ class SettingsScene(Scene):
 
     static = True  # redrawn on input only once settled (an idle window costs no CPU)
 
-    title = "Settings"
+    title = N_("Settings")
 
     def layout(self) -> None:
         app = self.app
         s = app.settings
         w, h = app.size
-        row, gap = app.px(32), app.px(4)
+        row, gap = app.px(30), app.px(3)
         x, cw = int(w * 0.1), int(w * 0.5)
         y = app.px(112)
         desktop = display.desktop_size()
@@ -34,40 +37,50 @@ class SettingsScene(Scene):
         if cur not in sizes:
             sizes.append(cur)
             sizes.sort()
+        system = _("System ({language})").format(language=i18n.LANGUAGES[i18n.system_language()])
         pct = [(v / 10, f"{v * 10} %") for v in range(11)]
         rows: list[Any] = [
-            Picker("Fullscreen", [(False, "Off"), (True, "On")], app.fullscreen, self._fullscreen,
-                   help="Also F11 or Alt+Enter at any time."),
-            Picker("Window size", [(sz, f"{sz[0]} \u00d7 {sz[1]}") for sz in sizes], cur, self._size,
-                   help="Size of the window when not fullscreen (you can also drag its edges)."),
-            Picker("Animation speed", [(v, f"{v:g}\u00d7") for v in st.ANIM_SPEEDS], s.animation_speed,
-                   lambda v: self._set("animation_speed", v), help="How fast cards fly and bots play."),
-            Picker("Trick pause", [(v, f"{v:g} s") for v in st.TRICK_HOLDS], s.trick_hold,
+            Picker(_("Fullscreen"), [(False, _("Off")), (True, _("On"))], app.fullscreen, self._fullscreen,
+                   help=_("Also F11 or Alt+Enter at any time.")),
+            Picker(_("Window size"), [(sz, f"{sz[0]} \u00d7 {sz[1]}") for sz in sizes], cur, self._size,
+                   help=_("Size of the window when not fullscreen (you can also drag its edges).")),
+            Picker(_("Animation speed"), [(v, f"{v:g}\u00d7") for v in st.ANIM_SPEEDS], s.animation_speed,
+                   lambda v: self._set("animation_speed", v), help=_("How fast cards fly and bots play.")),
+            Picker(_("Trick pause"), [(v, f"{v:g} s") for v in st.TRICK_HOLDS], s.trick_hold,
                    lambda v: self._set("trick_hold", v),
-                   help="How long a finished trick stays on the table before it is collected. "
-                        "A click collects it at once."),
-            Picker("Sound volume", pct, round(s.sound_volume, 1), lambda v: self._set("sound_volume", v),
-                   help="Card snaps, chimes and fanfares."),
-            Picker("Music volume", pct, round(s.music_volume, 1), lambda v: self._set("music_volume", v),
-                   help="The soft background loop."),
-            Picker("Mute all", [(False, "Off"), (True, "On")], s.muted, lambda v: self._set("muted", v),
-                   help="Silence everything (Ctrl+M at any time)."),
-            Picker("Card style", [("classic", "Classic two-colour"), ("four_colour", "Four-colour deck")],
+                   help=_("How long a finished trick stays on the table before it is collected. "
+                        "A click collects it at once.")),
+            Picker(_("Sound volume"), pct, round(s.sound_volume, 1), lambda v: self._set("sound_volume", v),
+                   help=_("Card snaps, chimes and fanfares.")),
+            Picker(_("Music volume"), pct, round(s.music_volume, 1), lambda v: self._set("music_volume", v),
+                   help=_("The soft background loop.")),
+            Picker(_("Mute all"), [(False, _("Off")), (True, _("On"))], s.muted, lambda v: self._set("muted", v),
+                   help=_("Silence everything (Ctrl+M at any time).")),
+            Picker(_("Card style"), [("classic", _("Classic two-colour")), ("four_colour", _("Four-colour deck"))],
                    s.card_style, lambda v: self._set("card_style", v),
-                   help="Four-colour: spades black, hearts red, diamonds blue, clubs green."),
-            Picker("Card back", [(b, b.capitalize()) for b in st.CARD_BACKS], s.card_back,
-                   lambda v: self._set("card_back", v), help="Colour of the card backs."),
-            Picker("Why-not on hover", [(True, "On"), (False, "Off")], s.show_hover_reasons,
+                   help=_("Four-colour: spades black, hearts red, diamonds blue, clubs green.")),
+            Picker(_("Card back"), [(b, _(BACK_NAMES[b])) for b in st.CARD_BACKS], s.card_back,
+                   lambda v: self._set("card_back", v), help=_("Colour of the card backs.")),
+            Picker(_("Why-not on hover"), [(True, _("On")), (False, _("Off"))], s.show_hover_reasons,
                    lambda v: self._set("show_hover_reasons", v),
-                   help="Show why a dimmed card cannot be played when the pointer rests on it."),
-            Picker("Auto-pass declarations", [(False, "Off"), (True, "On")], s.auto_pass_declarations,
+                   help=_("Show why a dimmed card cannot be played when the pointer rests on it.")),
+            Picker(_("Auto-pass declarations"), [(False, _("Off")), (True, _("On"))], s.auto_pass_declarations,
                    lambda v: self._set("auto_pass_declarations", v),
-                   help="When you hold nothing to declare, answer \"Nothing to declare\" for you."),
-            Picker("Undo (single player)", [(False, "Off"), (True, "On")], s.undo, lambda v: self._set("undo", v),
-                   help="Take back your last move (U at the table, or the pause menu). The bots answer the same"
+                   help=_("When you hold nothing to declare, answer \"Nothing to declare\" for you.")),
+            Picker(_("Undo (single player)"), [(False, _("Off")), (True, _("On"))], s.undo,
+                   lambda v: self._set("undo", v),
+                   help=_("Take back your last move (U at the table, or the pause menu). The bots answer the same"
                         " moves the same way, the deals keep their cards, and each undo is counted in the"
-                        " match's statistics."),
-            Picker("Language", [("en", "English")], s.language, None, help="More languages may come later."),
+                        " match's statistics.")),
+            Picker(_("Language"), [("", system)] + list(i18n.LANGUAGES.items()), s.language,
+                   lambda v: self._set("language", v),
+                   help=_("The language of every menu, message and rule text. Takes effect at once.")),
+            Picker(_("Card indices"), [("local", _("This language's ({letters})").format(letters=index_letters(True))),
+                                       ("international", _("International ({letters})").format(
+                                           letters=index_letters(False)))],
+                   s.card_indices, lambda v: self._set("card_indices", v),
+                   help=_("The letters in the cards' corners: the ones players of this language use,"
+                          " or J Q K A.")),
         ]
         for p in rows:
             p.rect = pygame.Rect(x, y, cw, row)
@@ -77,10 +90,10 @@ class SettingsScene(Scene):
         lab_w = int(cw * 0.5)
         self.name_label_pos = (x, y + row // 2)
         self.add(TextInput(s.player_name, pygame.Rect(x + cw - int(cw * 0.46), y, int(cw * 0.46), row),
-                           max_len=20, on_change=self._name, placeholder="Your name"))
+                           max_len=20, on_change=self._name, placeholder=_("Your name")))
         del lab_w
         bw = app.px(220)
-        done = Button("Done", self.back, pygame.Rect(w // 2 - bw // 2, h - app.px(80), bw, app.px(54)), primary=True)
+        done = Button(_("Done"), self.back, pygame.Rect(w // 2 - bw // 2, h - app.px(80), bw, app.px(54)), primary=True)
         self.add(done)
         self.preview = pygame.Rect(int(w * 0.66), app.px(150), int(w * 0.26), app.px(360))
         if self.widgets.focus < 0:
@@ -108,7 +121,7 @@ class SettingsScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
         app = self.app
-        t = app.fonts.text("Your name", app.px(19), ui.TEXT, "bold")
+        t = app.fonts.text(_("Your name"), app.px(19), ui.TEXT, "bold")
         surf.blit(t, (self.name_label_pos[0], self.name_label_pos[1] - t.get_height() // 2))
         r = self.preview
         surf.blit(ui.panel(r.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), r.topleft)
