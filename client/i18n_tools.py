@@ -13,7 +13,10 @@ only reads the compiled ``.mo`` files with the standard library):
 * ``compile`` writes each ``bella.mo`` beside its ``bella.po``;
 * ``check`` reports untranslated, fuzzy or placeholder-mismatched entries and
   stale ``.mo`` files, and exits non-zero if there is any;
-* ``init LANG`` starts the catalog of a new language.
+* ``init LANG`` starts the catalog of a new language;
+* ``fonts --from DIR`` cuts the shipped fonts anew from the full DejaVu 2.37
+  fonts in DIR (fontTools, also a test dependency): the ranges below plus
+  every character any catalog uses.
 """
 
 from __future__ import annotations
@@ -210,11 +213,55 @@ def problems(lang: str) -> list[str]:
     return out
 
 
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif-Bold.ttf")
+FONT_RANGES = ((0x20, 0x7E), (0xA0, 0x17F), (0x218, 0x21B), (0x400, 0x45F), (0x490, 0x491), (0x2010, 0x2027),
+               (0x2030, 0x203A), (0x2190, 0x2195), (0x2212, 0x2212), (0x25B2, 0x25C6), (0x2605, 0x2606),
+               (0x2660, 0x2667), (0x266A, 0x266B), (0x2713, 0x2717), (0x27E6, 0x27E7))
+"""What the shipped fonts keep besides the catalogs' characters: Latin-1 and Latin Extended-A, the Romanian
+comma letters, basic Cyrillic with the Ukrainian letters (so players can type their names in any of Bella's
+languages), punctuation, arrows, stars, the card suits, notes, check marks and the brackets of the test
+pseudo-language."""
+
+
+def catalog_characters() -> set[str]:
+    """Every character of every catalog source (and the template)."""
+    chars: set[str] = set()
+    for path in [TEMPLATE, *(po_path(lang) for lang in languages())]:
+        if path.exists():
+            chars.update(path.read_text(encoding="utf-8"))
+    return {c for c in chars if c.isprintable()}
+
+
+def subset_fonts(source: Path) -> list[Path]:
+    """Write the shipped fonts as subsets of the full fonts in ``source``."""
+    from fontTools import subset
+
+    fonts_dir = ROOT / "assets" / "fonts"
+    codepoints = {ord(c) for c in catalog_characters()}
+    for lo, hi in FONT_RANGES:
+        codepoints.update(range(lo, hi + 1))
+    out = []
+    for name in FONT_FILES:
+        options = subset.Options()
+        options.name_IDs = ["*"]
+        options.name_languages = ["*"]
+        options.notdef_outline = True
+        options.layout_features = ["kern", "liga"]
+        font = subset.load_font(str(source / name), options)
+        sub = subset.Subsetter(options)
+        sub.populate(unicodes=sorted(codepoints))
+        sub.subset(font)
+        subset.save_font(font, str(fonts_dir / name), options)
+        out.append(fonts_dir / name)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """The ``i18n`` command line."""
     p = argparse.ArgumentParser(prog="main.py i18n", description=__doc__.split("\n\n")[0])
-    p.add_argument("command", choices=("extract", "update", "compile", "check", "init"))
+    p.add_argument("command", choices=("extract", "update", "compile", "check", "init", "fonts"))
     p.add_argument("lang", nargs="?", help="the language for init (e.g. pl)")
+    p.add_argument("--from", dest="source", type=Path, help="fonts: the folder of the full DejaVu 2.37 fonts")
     a = p.parse_args(argv)
     if a.command == "extract":
         print(f"{TEMPLATE.relative_to(ROOT)}: {extract()} messages")
@@ -224,6 +271,11 @@ def main(argv: list[str] | None = None) -> int:
     elif a.command == "compile":
         for path in compile_all():
             print(f"compiled {path.relative_to(ROOT)}")
+    elif a.command == "fonts":
+        if a.source is None or not all((a.source / n).exists() for n in FONT_FILES):
+            p.error("fonts needs --from DIR holding " + ", ".join(FONT_FILES))
+        for path in subset_fonts(a.source):
+            print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
     elif a.command == "init":
         if not a.lang:
             p.error("init needs a language code")
