@@ -229,6 +229,26 @@ def burn_rule(hand: Sequence[str], trump: str, points: int = 10, called: str | N
     return {"must_burn": k, "mandatory": strs(nonpoint), "choose": rest, "from": strs(pts)}
 
 
+POINT_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+                    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+
+
+def point_name(card: str, trump: str) -> str:
+    """What a point card is called in a deal result (no card string, so a result never names a hidden card):
+    ``"ace"``, ``"jack"``, ``"off_jack"``, ``"high_joker"``, ``"low_joker"``, ``"ten"``, ``"three"``, ``"two"``...
+
+    >>> point_name("JC", "S"), point_name("X2", "S"), point_name("3S", "S")
+    ('off_jack', 'low_joker', 'three')
+    """
+    if card == "X1":
+        return "high_joker"
+    if card == "X2":
+        return "low_joker"
+    if card[0] == "J" and card[1] != trump:
+        return "off_jack"
+    return POINT_RANK_NAMES[card[0]]
+
+
 def next_leader(winner: int, cards_left: Sequence[int]) -> int | None:
     """Who leads after ``winner`` took a trick: the winner, else the first player
     clockwise (to its left) still holding cards; ``None`` when everybody is out.
@@ -797,6 +817,8 @@ class Pitch(State):
                     b_pts += 1
                 else:
                     e_pts += 1
+        point_cards = [{"point": point_name(CARD_STRS[c], SUITS[self.trump]), "seat": s if tab.own >> c & 1 else w,
+                        "points": tab.value[c]} for cards, w in self.tricks for s, c in cards if tab.value[c]]
         burned_pts = sum(tab.value[c] for b in self.burned for c in b)
         card_total = self._points - burned_pts - (1 if game_tied else 0)
         nsides = len(self._scores)
@@ -868,6 +890,7 @@ class Pitch(State):
             "bidding_points": b_pts,
             "defending_points": e_pts,
             "game_point": game_point,
+            "point_cards": point_cards,
             "burned_points": burned_pts,
             "tricks": len(self.tricks),
             "winners": list(winners),

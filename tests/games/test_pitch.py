@@ -1461,3 +1461,35 @@ def test_actions_with_stray_fields_are_refused() -> None:
     with pytest.raises(core.IllegalAction, match="nothing to announce"):
         state.apply(core.Action("play", card="AH", call="bella"))
     assert state.to_record() == before
+
+
+
+@pytest.mark.parametrize("players,options",
+                         [(4, {}), (5, {}), (4, {"points": 16}), (4, {"points": 5, "ten_point": "game"})])
+def test_point_cards_account_for_every_sides_points(players: int, options: dict[str, Any]) -> None:
+    """``point_cards`` names who took each point card; with the game point they add up to the sides' points."""
+    from core.ai import act, make_bot
+
+    side_of = (lambda s: s % 2) if players == 4 else (lambda s: s)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = core.new_match("pitch", players=players, options=options, seed=seed)
+        bots = [make_bot("random", seed=seed + s) for s in range(players)]
+        while state.current_player is not None and len(state.deal_results) < 3:
+            if state.current_player == core.CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(act(bots[state.current_player], state))
+        for r in state.deal_results:
+            per_side = [0] * len(r["card_points"])
+            for pc in r["point_cards"]:
+                assert set(pc) == {"point", "seat", "points"} and pc["points"] > 0
+                per_side[side_of(pc["seat"])] += pc["points"]
+            diff = [r["card_points"][i] - per_side[i] for i in range(len(per_side))]
+            if r["game_point"] is None:
+                assert diff == [0] * len(diff)
+            else:  # the game point goes to one seat of the side that won it
+                assert sorted(diff)[-1] == 1 and sum(diff) == 1
+            checked += 1
+    assert checked >= 6
