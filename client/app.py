@@ -277,7 +277,7 @@ class App:
         local = self.settings.card_indices == "local"
         labels.set_local_indices(local)
         cards.configure(self.settings.card_style, self.settings.card_back,  # type: ignore[attr-defined]
-                        labels.index_letters(local))
+                        labels.index_letters(local), labels.joker_words())
         return cards
 
     # ------------------------------------------------------------ settings

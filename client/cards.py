@@ -129,6 +129,17 @@ PIPS: dict[str, list[Point]] = {
 
 COURT = {"J": ((44, 84, 170), (230, 186, 70)), "Q": ((176, 36, 60), (240, 200, 96)),
          "K": ((120, 40, 140), (240, 196, 80))}
+"""Each rank's robe and trim (the spade's figure); the other suits dress their own way (``COURT_SUITS``)."""
+COURT_SUITS: dict[tuple[str, str], tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    ("J", "H"): ((40, 128, 84), (236, 190, 76)), ("J", "D"): ((196, 118, 34), (250, 226, 150)),
+    ("J", "C"): ((36, 110, 126), (214, 176, 96)),
+    ("Q", "H"): ((196, 40, 56), (246, 206, 110)), ("Q", "D"): ((210, 96, 150), (250, 222, 130)),
+    ("Q", "C"): ((64, 64, 150), (230, 196, 100)),
+    ("K", "H"): ((176, 44, 44), (244, 204, 90)), ("K", "D"): ((34, 110, 70), (236, 196, 96)),
+    ("K", "C"): ((70, 70, 84), (226, 186, 80)),
+}
+HAIR = {"S": (74, 46, 26), "H": (214, 170, 84), "D": (150, 62, 30), "C": (34, 30, 34)}
+"""Every suit's figures have their own hair; hearts and clubs face the other way (the half is mirrored)."""
 
 
 class CardArt:
@@ -138,21 +149,26 @@ class CardArt:
         self.four_colour = False
         self.back_name = "crimson"
         self.letters: dict[str, str] = {}
+        self.words: dict[str, str] = {}
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.fonts = ui.Fonts()
         self.max_cached = 1600
         self.budget = 1_000_000
         """New rotated images allowed this frame; past it, the nearest cached pose is used."""
 
-    def configure(self, style: str, back: str, indices: str = "J Q K A") -> None:
-        """Use ``style`` (``classic`` / ``four_colour``), back colour ``back`` and the corner letters
-        ``indices`` of the jack, queen, king and ace (space separated, e.g. ``"В Д К Т"``)."""
+    def configure(self, style: str, back: str, indices: str = "J Q K A",
+                  words: dict[str, str] | None = None) -> None:
+        """Use ``style`` (``classic`` / ``four_colour``), back colour ``back``, the corner letters
+        ``indices`` of the jack, queen, king and ace (space separated, e.g. ``"В Д К Т"``) and the
+        ``words`` printed on the jokers (``joker``, ``high``, ``low``, in the player's language)."""
         four = style == "four_colour"
         letters = dict(zip("JQKA", indices.split(), strict=False))
-        if four != self.four_colour or back != self.back_name or letters != self.letters:
+        words = dict(words or {})
+        if four != self.four_colour or back != self.back_name or letters != self.letters or words != self.words:
             self.four_colour = four
             self.back_name = back if back in BACK_COLORS else "crimson"
             self.letters = letters
+            self.words = words
             self._cache.clear()
 
     def _get(self, key: tuple[object, ...]) -> pygame.Surface | None:
@@ -360,9 +376,8 @@ class CardArt:
         w, h = surf.get_size()
         fx, fy = int(w * 0.23), int(h * 0.1)
         fw, fh = w - 2 * fx, h - 2 * fy
-        robe, trim = COURT[rank]
-        if suit in "HD" and rank == "Q":
-            robe = (196, 40, 56)
+        robe, trim = COURT_SUITS.get((rank, suit), COURT[rank])
+        hair = HAIR.get(suit, HAIR["S"])
         dark = tuple(max(0, c - 70) for c in robe)
         line = (60, 40, 24)
         lw = max(1, w // 110)
@@ -389,9 +404,14 @@ class CardArt:
         pygame.gfxdraw.filled_ellipse(half, int(hw * 0.5), int(hh * 0.52), int(hw * 0.2), int(hh * 0.05),
                                       (252, 252, 248))
         pygame.gfxdraw.aaellipse(half, int(hw * 0.5), int(hh * 0.52), int(hw * 0.2), int(hh * 0.05), line)
-        # head
+        # head, with the suit's hair behind it
         hr = int(hw * 0.16)
         hx, hy = int(hw * 0.5), int(hh * 0.34)
+        if rank == "Q":
+            poly([(hx - hr * 1.15, hy - hr * 0.2), (hx - hr * 1.2, hy + hr * 1.3), (hx + hr * 1.2, hy + hr * 1.3),
+                  (hx + hr * 1.15, hy - hr * 0.2), (hx, hy - hr * 1.1)], hair)
+        else:
+            pygame.gfxdraw.filled_circle(half, hx, hy - max(1, hr // 6), int(hr * 1.08), hair)
         pygame.gfxdraw.filled_circle(half, hx, hy, hr, (250, 216, 180))
         pygame.gfxdraw.aacircle(half, hx, hy, hr, line)
         eye = max(1, hr // 8)
@@ -401,7 +421,7 @@ class CardArt:
                         math.pi * 1.9, max(1, hr // 10))
         if rank == "K":
             poly([(hx - hr * 0.75, hy + hr * 0.45), (hx + hr * 0.75, hy + hr * 0.45), (hx, hy + hr * 1.5)],
-                 (126, 86, 44))
+                 hair)
             poly([(hx - hr, hy - hr * 0.55), (hx - hr, hy - hr * 1.6), (hx - hr * 0.5, hy - hr * 1.05),
                   (hx, hy - hr * 1.8), (hx + hr * 0.5, hy - hr * 1.05), (hx + hr, hy - hr * 1.6),
                   (hx + hr, hy - hr * 0.55)], trim)
@@ -437,10 +457,11 @@ class CardArt:
             pygame.draw.line(half, (120, 84, 40), (px_, int(hh * 0.98)), (px_, int(hh * 0.18)), max(2, w // 60))
             poly([(px_, hh * 0.06), (px_ + hw * 0.06, hh * 0.2), (px_, hh * 0.26), (px_ - hw * 0.06, hh * 0.2)],
                  (200, 204, 212))
-        # suit emblems in the upper corners of the frame
-        draw_suit(half, suit, (hw * (0.84 if rank != "K" else 0.16), hh * 0.14), hw * 0.17, ink)
-        if rank == "Q":
-            draw_suit(half, suit, (hw * 0.84, hh * 0.14), hw * 0.17, ink)
+        if suit in "HC":  # these figures face the other way
+            half = pygame.transform.flip(half, True, False)
+        # suit emblems in the upper corners of the frame, clear of what the figure holds
+        held_left = (rank == "K") == (suit not in "HC")
+        draw_suit(half, suit, (hw * (0.16 if held_left else 0.84), hh * 0.14), hw * 0.17, ink)
         surf.blit(half, (fx, fy))
         surf.blit(pygame.transform.rotate(half, 180), (fx, fy + fh - hh))
         pygame.draw.line(surf, trim, (fx, fy + fh // 2), (fx + fw, fy + fh // 2), max(1, w // 70))
@@ -453,7 +474,7 @@ class CardArt:
         w, h = surf.get_size()
         ink = (206, 28, 40) if card == "X1" else (20, 20, 24)
         px = int(w * 0.14)
-        for i, ch in enumerate("JOKER"):
+        for i, ch in enumerate(self.words.get("joker", "JOKER")[:7]):
             g = self.fonts.font(px, "serif").render(ch, True, ink)
             surf.blit(g, (int(w * 0.12) - g.get_width() // 2, int(h * 0.06) + i * int(px * 1.05)))
         cx, cy, r = w / 2, h * 0.55, w * 0.3
@@ -464,8 +485,10 @@ class CardArt:
             star.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
         pygame.gfxdraw.filled_polygon(surf, star, ink)
         pygame.gfxdraw.aapolygon(surf, star, ink)
-        label = "HIGH" if card == "X1" else "LOW"
+        label = self.words.get("high" if card == "X1" else "low", "HIGH" if card == "X1" else "LOW")
         t = self.fonts.font(int(w * 0.12), "bold").render(label, True, ink)
+        if t.get_width() > w * 0.8:
+            t = pygame.transform.smoothscale(t, (int(w * 0.8), t.get_height()))
         surf.blit(t, (cx - t.get_width() / 2, h * 0.8))
 
     def _draw_back(self, w: int) -> pygame.Surface:

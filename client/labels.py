@@ -57,6 +57,16 @@ def index_letters(local: bool | None = None) -> str:
     return " ".join(rank_index(r, local) for r in "JQKA")
 
 
+def joker_words() -> dict[str, str]:
+    """The words printed on the joker cards, in the player's language."""
+    # TRANSLATORS: printed down the side of the joker cards, one letter under another (at most 7 letters).
+    return {"joker": pgettext("joker card", "JOKER"),
+            # TRANSLATORS: printed on the high joker card; short, capitals.
+            "high": pgettext("joker card", "HIGH"),
+            # TRANSLATORS: printed on the low joker card; short, capitals.
+            "low": pgettext("joker card", "LOW")}
+
+
 def count_text(n: int, word: str, plural: str | None = None) -> str:
     """``n`` and ``word`` agreed in number: ``1 card``, ``2 cards``, ``0 tricks``."""
     return f"{n} {word if n == 1 else (plural or word + 's')}"
