@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from client import i18n
 from client.i18n import LANGUAGES, _
 
 CARD_INDICES = ("local", "international")
@@ -150,6 +151,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     s = Settings(**{k: v for k, v in raw.items() if k in known})
     s.clean()
     return s, None
+
+
+def use_saved_language() -> str:
+    """Switch to the language of the saved Settings (else the system's), for command-line output; the code."""
+    with contextlib.suppress(OSError, UnicodeDecodeError, ValueError, TypeError):
+        raw = json.loads(settings_path().read_text(encoding="utf-8"))
+        if isinstance(raw, dict) and isinstance(raw.get("language"), str) and raw["language"] in LANGUAGES:
+            return i18n.set_language(raw["language"])
+    return i18n.set_language(None)
 
 
 def save_settings(s: Settings, path: Path | None = None) -> str | None:
