@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from client import art, display, i18n, labels, ui
+from client.i18n import _
 from client.scene import MessageScene, Scene
 from client.settings import Settings, load_settings, save_settings
 from client.sound import Sounds
@@ -35,6 +36,8 @@ IDLE_POLL = 0.01
 IDLE_TICK = 0.1
 """...and still advances the scenes at least this often (sessions are polled, timers run)."""
 BASE_W, BASE_H = 1280, 720
+APP_NAME = "Bella"
+"""The window caption (a name: never translated)."""
 
 SCENES: dict[str, str] = {
     "menu": "client.scenes.menu:MainMenu",
@@ -63,29 +66,31 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p = parser()
     args = p.parse_args(list(argv))
     if args.lang is not None and i18n.normalize(args.lang) is None:
-        p.error(f"unknown language {args.lang!r}; Bella speaks: {', '.join(i18n.LANGUAGES)}")
+        p.error(_("unknown language {code}; Bella speaks: {codes}").format(code=repr(args.lang),
+                                                                           codes=", ".join(i18n.LANGUAGES)))
     return args
 
 
 def parser() -> argparse.ArgumentParser:
     """The client's option parser (also printed by ``python main.py --help``)."""
-    p = argparse.ArgumentParser(prog="python main.py", description="Bella: Belote-family card games and Pitch.")
+    p = argparse.ArgumentParser(prog="python main.py", description=_("Bella: Belote-family card games and Pitch."))
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    g.add_argument("--windowed", metavar="WxH", help="start in a window of this size, e.g. 1600x900")
-    p.add_argument("--game", help="jump straight to a table of this game")
-    p.add_argument("--players", type=int, help="player count for --game")
-    p.add_argument("--option", action="append", default=[], metavar="ID=VALUE", help="a house rule for --game")
-    p.add_argument("--level", default=None, help="AI level of the other seats for --game")
-    p.add_argument("--seed", type=int, default=None, help="shuffle seed (for reproducible deals)")
-    p.add_argument("--speed", type=float, default=None, help="animation speed multiplier")
+    g.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen"))
+    g.add_argument("--windowed", metavar="WxH", help=_("start in a window of this size, e.g. 1600x900"))
+    p.add_argument("--game", help=_("jump straight to a table of this game"))
+    p.add_argument("--players", type=int, help=_("player count for --game"))
+    p.add_argument("--option", action="append", default=[], metavar="ID=VALUE", help=_("a house rule for --game"))
+    p.add_argument("--level", default=None, help=_("AI level of the other seats for --game"))
+    p.add_argument("--seed", type=int, default=None, help=_("shuffle seed (for reproducible deals)"))
+    p.add_argument("--speed", type=float, default=None, help=_("animation speed multiplier"))
     p.add_argument("--lang", default=None, metavar="CODE",
-                   help="the language (" + ", ".join(i18n.LANGUAGES) + "); default: Settings, else the system's")
-    p.add_argument("--resume", action="store_true", help="resume the saved single-player match")
-    p.add_argument("--no-sound", action="store_true", help="start without audio")
-    p.add_argument("--quit-after", type=int, default=None, metavar="N", help="quit after N frames")
-    p.add_argument("--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
-    p.add_argument("--smoke", action="store_true", help="show every scene once, then quit")
+                   help=_("the language ({codes}); default: Settings, else the system's").format(
+                       codes=", ".join(i18n.LANGUAGES)))
+    p.add_argument("--resume", action="store_true", help=_("resume the saved single-player match"))
+    p.add_argument("--no-sound", action="store_true", help=_("start without audio"))
+    p.add_argument("--quit-after", type=int, default=None, metavar="N", help=_("quit after N frames"))
+    p.add_argument("--screenshot", default=None, metavar="PATH", help=_("save the last frame as a PNG"))
+    p.add_argument("--smoke", action="store_true", help=_("show every scene once, then quit"))
     return p
 
 
@@ -94,10 +99,12 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"--windowed wants WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
+        raise ValueError(_("--windowed wants WIDTHxHEIGHT such as 1280x720, not {text}").format(
+            text=repr(text))) from None
     lo, hi = display.MIN_SIZE, display.MAX_SIZE
     if not (lo[0] <= w <= hi[0] and lo[1] <= h <= hi[1]):
-        raise ValueError(f"window size {w}x{h} is out of range ({lo[0]}x{lo[1]} to {hi[0]}x{hi[1]})")
+        raise ValueError(_("window size {size} is out of range ({smallest} to {largest})").format(
+            size=f"{w}x{h}", smallest=f"{lo[0]}x{lo[1]}", largest=f"{hi[0]}x{hi[1]}"))
     return w, h
 
 
@@ -112,6 +119,7 @@ class App:
         pygame.font.init()
         with contextlib.suppress(pygame.error):
             pygame.joystick.init()
+        i18n.set_language(self.args.lang or None)  # so a damaged settings file is reported in that language
         self.settings, settings_error = load_settings()
         self.language = i18n.set_language(self.args.lang or self.settings.language or None)
         self._stop_listening = i18n.on_change(lambda _code: self._relayout_all())
@@ -127,7 +135,7 @@ class App:
             self.settings.window_size = list(self.windowed_size)
         if self.args.fullscreen:
             fullscreen = True
-        pygame.display.set_caption("Bella")
+        pygame.display.set_caption(APP_NAME)
         self._set_icon()
         self.fullscreen = False
         self.screen = self._set_mode(fullscreen)
@@ -363,18 +371,23 @@ class App:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if exc.name and module.startswith(exc.name):
-                self.push(MessageScene(self, label, f"{label} is not available in this version of Bella yet."))
+                self.push(MessageScene(self, label, self._missing(label)))
                 return
-            self.push(MessageScene(self, label, f"{label} could not start: {exc}"))
+            self.push(MessageScene(self, label, _("{label} could not start: {error}").format(label=label, error=exc)))
             return
         except Exception as exc:  # a broken optional module must not crash the menu
-            self.push(MessageScene(self, label, f"{label} could not start: {exc}"))
+            self.push(MessageScene(self, label, _("{label} could not start: {error}").format(label=label, error=exc)))
             return
         create = getattr(mod, "create", None)
         if create is None:
-            self.push(MessageScene(self, label, f"{label} is not available in this version of Bella yet."))
+            self.push(MessageScene(self, label, self._missing(label)))
             return
         self.push(create(self))
+
+    @staticmethod
+    def _missing(label: str) -> str:
+        # TRANSLATORS: {label} is the name of a screen, e.g. "LAN game"
+        return _("{label} is not available in this version of Bella yet.").format(label=label)
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
@@ -391,7 +404,7 @@ class App:
             try:
                 js = pygame.joystick.Joystick(event.device_index)
                 self.joysticks[js.get_instance_id()] = js
-                self.toast(f"Gamepad connected: {js.get_name()}")
+                self.toast(_("Gamepad connected: {name}").format(name=js.get_name()))
             except pygame.error:
                 pass
             return None
@@ -445,7 +458,7 @@ class App:
             if ev.key == pygame.K_m and mods & pygame.KMOD_CTRL:
                 self.settings.muted = not self.settings.muted
                 self.apply_settings(self.settings)
-                self.toast("Sound off" if self.settings.muted else "Sound on")
+                self.toast(_("Sound off") if self.settings.muted else _("Sound on"))
                 return
         top = self.top
         if top is not None:
@@ -488,7 +501,7 @@ class App:
                                         (x + u, y + u // 2)])
         pygame.draw.line(surf, (230, 120, 100), (x - u // 3, y + u * 1.3), (x + 2 * u + u // 2, y - u * 1.3),
                          max(2, int(2 * s)))
-        t = self.fonts.text("muted (Ctrl+M)", self.px(13), col)
+        t = self.fonts.text(_("muted (Ctrl+M)"), self.px(13), col)
         surf.blit(t, (x + 3 * u, y - t.get_height() // 2))
 
     def toast_rects(self) -> list[pygame.Rect]:
@@ -550,7 +563,8 @@ class App:
             self.stack.clear()
         self.stack.append(self.make("menu"))
         self.stack[-1].enter()
-        self.toast(f"Something went wrong and the screen was closed: {type(exc).__name__}: {exc}"[:200],
+        error = f"{type(exc).__name__}: {exc}"
+        self.toast(_("Something went wrong and the screen was closed: {error}").format(error=error)[:200],
                    error=True, seconds=8.0)
 
     def _frame(self, dt: float | None = None, lazy: bool = False) -> None:
@@ -677,9 +691,20 @@ def build(argv: Sequence[str]) -> App:
     return app
 
 
+def _lang_in(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of ``argv`` (None: the system's language), before the parser runs."""
+    for i, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
+
+
 def main(argv: list[str]) -> int:
     """Entry point used by ``main.py``; returns the process exit code."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    i18n.set_language(_lang_in(argv))  # --help and command-line errors in the player's language
     try:
         app = build(argv)
     except ValueError as exc:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pygame
 
+from client.i18n import _
+
 ICON_COLORKEY = (20, 98, 62)
 
 DESKTOP_ENTRY = """[Desktop Entry]
@@ -71,14 +73,18 @@ def install(target: Path | None = None) -> tuple[Path, Path]:
 
 def main(argv: list[str]) -> int:
     """``python main.py desktop [--dir DIR]``."""
+    from client.settings import use_saved_language
+
+    use_saved_language()
     p = argparse.ArgumentParser(prog="python main.py desktop",
-                                description="Install Bella's launcher (.desktop file) and icon for this user.")
-    p.add_argument("--dir", type=Path, default=None, help="write both files into this directory instead")
+                                description=_("Install Bella's launcher (.desktop file) and icon for this user."))
+    p.add_argument("--dir", type=Path, default=None, help=_("write both files into this directory instead"))
     args = p.parse_args(argv)
     try:
         icon, entry = install(args.dir)
     except (OSError, pygame.error) as exc:
-        print(f"bella: could not write the launcher: {exc}")
+        print("bella: " + _("could not write the launcher: {error}").format(error=exc))
         return 1
-    print(f"icon: {icon}\nlauncher: {entry}")
+    print(_("icon: {path}").format(path=icon))
+    print(_("launcher: {path}").format(path=entry))
     return 0

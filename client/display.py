@@ -6,6 +6,8 @@ import os
 
 import pygame
 
+from client.i18n import _
+
 MIN_SIZE = (960, 540)
 """The smallest window the layout is designed for (text stays readable, buttons fit)."""
 MAX_SIZE = (7680, 4320)
@@ -39,10 +41,18 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[
     fw, fh = max(lo_w, min(top_w, w)), max(lo_h, min(top_h, h))
     if (fw, fh) == (w, h):
         return (w, h), None
-    if w < lo_w or h < lo_h:
-        why = f"is smaller than the smallest window ({lo_w}\u00d7{lo_h})"
-    else:
-        why = f"does not fit this {top_w}\u00d7{top_h} screen" if desktop else "is too large"
+    args = {"size": f"{w}\u00d7{h}", "used": f"{fw}\u00d7{fh}", "smallest": f"{lo_w}\u00d7{lo_h}",
+            "screen": f"{top_w}\u00d7{top_h}"}
     if (w < lo_w or h < lo_h) and (w > top_w or h > top_h):
-        why = "is not usable" + (f" on this {top_w}\u00d7{top_h} screen" if desktop else "")
-    return (fw, fh), f"The window size {w}\u00d7{h} {why}; using {fw}\u00d7{fh}."
+        if desktop:
+            # TRANSLATORS: {size}, {screen} and {used} are window sizes such as 1280×720
+            note = _("The window size {size} is not usable on this {screen} screen; using {used}.")
+        else:
+            note = _("The window size {size} is not usable; using {used}.")
+    elif w < lo_w or h < lo_h:
+        note = _("The window size {size} is smaller than the smallest window ({smallest}); using {used}.")
+    elif desktop:
+        note = _("The window size {size} does not fit this {screen} screen; using {used}.")
+    else:
+        note = _("The window size {size} is too large; using {used}.")
+    return (fw, fh), note.format(**args)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import core
+from client.i18n import _
 from client.settings import config_dir
 
 SCHEMA_VERSION = 1
@@ -121,8 +122,9 @@ class History:
         except sqlite3.DatabaseError as exc:
             bad = self.path.with_name(self.path.name + ".bad")
             self.path.replace(bad)
-            self.warning = (f"The match history {self.path.name} was damaged ({exc}); it was kept as {bad.name}"
-                            " and a new, empty history was started.")
+            # TRANSLATORS: {name} and {bad} are file names; {error} is the database's reason (English)
+            self.warning = _("The match history {name} was damaged ({error}); it was kept as {bad} and a new, "
+                             "empty history was started.").format(name=self.path.name, error=exc, bad=bad.name)
             self.db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -241,4 +243,4 @@ def record_match(record: Mapping[str, Any], *, seat: int | None, levels: Mapping
             h.add(record, seat=seat, levels=lv, mode=mode, undos=undos)
             return h.warning
     except (OSError, sqlite3.Error, core.RecordError) as exc:
-        return f"The match could not be added to the history: {exc}"
+        return _("The match could not be added to the history: {error}").format(error=exc)

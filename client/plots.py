@@ -16,6 +16,8 @@ from typing import Any
 import pygame
 
 from client import ui
+from client.i18n import _
+from client.widgets import fit_text
 
 GRID = (48, 84, 66)
 AXIS = (120, 150, 130)
@@ -72,7 +74,8 @@ def small(app: Any) -> int:
 def _frame(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str) -> pygame.Rect:
     """The chart's panel and title; return the plotting area inside it."""
     surf.blit(ui.panel(rect.size, (12, 26, 20, 255), ui.PANEL_BORDER, app.px(12), max(1, app.px(2))), rect.topleft)
-    t = app.fonts.text(title, app.px(17), ui.GOLD, "bold")
+    text, px = fit_text(app.fonts, title, app.px(17), rect.w - app.px(28), "bold")
+    t = app.fonts.text(text, px, ui.GOLD, "bold")
     surf.blit(t, (rect.x + app.px(14), rect.y + app.px(10)))
     return pygame.Rect(rect.x + app.px(52), rect.y + app.px(42), rect.w - app.px(68), rect.h - app.px(42 + 50))
 
@@ -100,12 +103,15 @@ def _x_labels(surf: pygame.Surface, app: Any, area: pygame.Rect, n: int, caption
 
 
 def line_chart(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str, series: Sequence[Series], *,
-               x_caption: str = "deal", guide: float | None = None, guide_label: str = "") -> None:
-    """Lines over a ruled panel; ``guide`` draws a dashed horizontal line (a target score)."""
+               x_caption: str | None = None, guide: float | None = None, guide_label: str = "") -> None:
+    """Lines over a ruled panel; ``guide`` draws a dashed horizontal line (a target score).
+
+    The texts are shown as given (translate them); ``x_caption`` defaults to "deal".
+    """
     area = _frame(surf, app, rect, title)
     values = [v for s in series for v in s.values]
     if not values:
-        ui.blit_center(surf, app.fonts.text("Nothing to show yet.", app.px(16), ui.TEXT_DIM), area.center)
+        ui.blit_center(surf, app.fonts.text(_("Nothing to show yet."), app.px(16), ui.TEXT_DIM), area.center)
         return
     lo, hi = min(0.0, *values), max(values)
     if guide is not None:
@@ -134,16 +140,16 @@ def line_chart(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str, se
             for p in pts:
                 pygame.draw.circle(surf, s.color, (int(p[0]), int(p[1])), max(2, int(s.width * app.scale * 1.4)))
     surf.set_clip(clip)
-    _x_labels(surf, app, area, n, x_caption)
+    _x_labels(surf, app, area, n, _("deal") if x_caption is None else x_caption)
 
 
 def bar_chart(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str, values: Sequence[float], *,
-              breaks: Sequence[int] = (), x_caption: str = "deal", mean_label: str = "average") -> None:
+              breaks: Sequence[int] = (), x_caption: str | None = None, mean_label: str | None = None) -> None:
     """Bars up (green) and down (red) from zero with the average as a gold line; ``breaks``: thin separators
     before these indices (where a new match begins)."""
     area = _frame(surf, app, rect, title)
     if not values:
-        ui.blit_center(surf, app.fonts.text("Nothing to show yet.", app.px(16), ui.TEXT_DIM), area.center)
+        ui.blit_center(surf, app.fonts.text(_("Nothing to show yet."), app.px(16), ui.TEXT_DIM), area.center)
         return
     ticks = nice_ticks(min(0.0, *values), max(0.0, *values))
     lo, hi = ticks[0], ticks[-1]
@@ -166,9 +172,10 @@ def bar_chart(surf: pygame.Surface, app: Any, rect: pygame.Rect, title: str, val
     mean = sum(values) / n
     y = int(scale_to(mean, lo, hi, area.bottom, area.top))
     pygame.draw.line(surf, ui.GOLD, (area.x, y), (area.right, y), max(1, app.px(2)))
-    t = app.fonts.text(f"{mean_label} {mean:.1f}", max(12, app.px(15)), ui.GOLD, "bold")
+    label = _("average") if mean_label is None else mean_label
+    t = app.fonts.text(f"{label} {mean:.1f}", max(12, app.px(15)), ui.GOLD, "bold")
     surf.blit(t, (rect.right - t.get_width() - app.px(14), rect.y + app.px(12)))  # on the title line, off the bars
-    _x_labels(surf, app, area, n, x_caption)
+    _x_labels(surf, app, area, n, _("deal") if x_caption is None else x_caption)
 
 
 def legend(surf: pygame.Surface, app: Any, pos: tuple[int, int], entries: Sequence[tuple[str, tuple[int, int, int]]],

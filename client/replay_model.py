@@ -22,6 +22,7 @@ from typing import Any
 
 import core
 from client import labels
+from client.i18n import _, ngettext, pgettext
 from client.session import clockwise, seat_label
 
 CHECKPOINT = 24
@@ -51,13 +52,15 @@ def load_record(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise core.RecordError(f"{path} cannot be read: {exc.strerror or exc}") from None
+        # TRANSLATORS: {path} is a file; {error} the system's reason (often English)
+        raise core.RecordError(_("{path} cannot be read: {error}").format(path=path, error=exc.strerror or exc)) \
+            from None
     except (UnicodeDecodeError, ValueError) as exc:
-        raise core.RecordError(f"{path} is not a JSON file ({exc})") from None
+        raise core.RecordError(_("{path} is not a JSON file ({error})").format(path=path, error=exc)) from None
     if isinstance(data, dict) and isinstance(data.get("record"), dict):  # a save file or an export with extras
         data = data["record"]
     if not isinstance(data, dict):
-        raise core.RecordError(f"{path} does not hold a Bella match record")
+        raise core.RecordError(_("{path} does not hold a Bella match record").format(path=path))
     core.replay(data)  # raises RecordError naming the bad action
     return data
 
@@ -83,7 +86,7 @@ class Replay:
         self.seat = seat
         self.clockwise = clockwise(self.game)
         self.names = list(names) if names and len(names) == self.players else [
-            "You" if s == seat else seat_label(s, seat, self.players, self.clockwise) for s in range(self.players)]
+            _("You") if s == seat else seat_label(s, seat, self.players, self.clockwise) for s in range(self.players)]
         self.actions: list[dict[str, Any]] = list(self.record.get("actions") or [])
         self.steps: list[Step] = []
         self._checkpoints: dict[int, core.State] = {0: state.clone()}
@@ -107,7 +110,8 @@ class Replay:
             try:
                 state.apply(action)
             except ValueError as exc:
-                raise core.RecordError(f"action {i} cannot be replayed: {exc}") from None
+                # TRANSLATORS: {i} is the number of an action in the record; {error} the engine's reason
+                raise core.RecordError(_("action {i} cannot be replayed: {error}").format(i=i, error=exc)) from None
             new = state.events[before:]
             ends_trick = any(e.get("type") == "trick" for e in new)
             ends_deal = len(state.deal_results) > deals_before
@@ -203,21 +207,26 @@ class Replay:
     def _describe(self, obj: dict[str, Any], who: int | None, view: dict[str, Any], deal: int) -> str:
         t = obj.get("type")
         if t == "deal":
-            return f"Deal {deal}"
+            return _("Deal {n}").format(n=deal)
         name = self.names[who] if who is not None and who < len(self.names) else "?"
+        you = name == _("You")
         if t == "play":
-            call = obj.get("call")
-            extra = f", announcing {labels.call_text(str(call))}" if call else ""
-            verb = "play" if name == "You" else "plays"
-            return f"{name} {verb} {labels.card_text(str(obj.get('card')))}{extra}"
+            call, card = obj.get("call"), labels.card_text(str(obj.get("card")))
+            if call:
+                # TRANSLATORS: {call} is a declaration such as "Bella" announced with the card
+                text = _("You play {card}, announcing {call}") if you else _("{name} plays {card}, announcing {call}")
+                return text.format(name=name, card=card, call=labels.call_text(str(call)))
+            return (_("You play {card}") if you else _("{name} plays {card}")).format(name=name, card=card)
         if t == "bid":
-            return f"{name}: {labels.call_text(str(obj.get('call')), view)}"
+            # TRANSLATORS: a player and a bid, e.g. "Anna: pass"
+            return _("{name}: {call}").format(name=name, call=labels.call_text(str(obj.get("call")), view))
         if t == "done":
-            return f"{name}: done declaring"
+            return _("{name}: done declaring").format(name=name)
         if t == "break":
-            return f"{name} {'break' if name == 'You' else 'breaks'} the deck at {obj.get('n')}"
+            text = _("You break the deck at {n}") if you else _("{name} breaks the deck at {n}")
+            return text.format(name=name, n=obj.get("n"))
         text = labels.action_text(obj, view)
-        return f"{name}: {text[0].lower() + text[1:] if text else t}"
+        return _("{name}: {call}").format(name=name, call=text[0].lower() + text[1:] if text else t)
 
     def deal_record(self, deal: int) -> dict[str, Any]:
         """A new match whose first deal has the cards of ``deal`` (1-based), dealt by the same dealer.
@@ -227,7 +236,7 @@ class Replay:
         """
         starts = [s for s in self.steps if s.action.get("type") == "deal"]
         if not 1 <= deal <= len(starts):
-            raise core.RecordError(f"there is no deal {deal} in this match")
+            raise core.RecordError(_("there is no deal {n} in this match").format(n=deal))
         step = starts[deal - 1]
         dealer = self.view_at(step.index + 1).get("dealer")
         if not isinstance(dealer, int):
@@ -244,7 +253,8 @@ def action_words(a: Mapping[str, Any]) -> str:
     if t == "play":
         return labels.card_text(str(a.get("card")))
     if t == "bid":
-        return "pass" if a.get("call") == "pass" else labels.call_text(str(a.get("call")))
+        # TRANSLATORS: the bid "pass" inside a sentence ("you chose pass")
+        return pgettext("bid", "pass") if a.get("call") == "pass" else labels.call_text(str(a.get("call")))
     return labels.action_text(dict(a))
 
 
@@ -269,21 +279,32 @@ def analysis_summary(decisions: list[Any]) -> str:
     '1 decision cost you about 9 points: deal 2, trick 3: you played 9♠, A♠ was worth about +9.'
     """
     if not decisions:
-        return "You had no decision with a real choice to analyse."
+        return _("You had no decision with a real choice to analyse.")
     bad = costly(decisions)
     if not bad:
-        return f"None of your {len(decisions)} decisions cost you a point: well played."
+        return ngettext("None of your {n} decision cost you a point: well played.",
+                        "None of your {n} decisions cost you a point: well played.", len(decisions)).format(
+            n=len(decisions))
     total = sum(d.loss for d in bad)
     parts = []
     for d in bad[:3]:
-        where = f"deal {d.deal}, trick {d.trick}" if d.trick else f"deal {d.deal}"
-        verb = "played" if d.played.get("type") == "play" else "chose"
-        parts.append(f"{where}: you {verb} {action_words(d.played)}, {action_words(d.best)} was worth about"
-                     f" +{d.loss:.0f}")
-    more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+        where = (_("deal {deal}, trick {trick}") if d.trick else _("deal {deal}")).format(deal=d.deal, trick=d.trick)
+        if d.played.get("type") == "play":
+            # TRANSLATORS: {where} is "deal 2, trick 3"; {mine} and {best} are cards or bids; {loss} points
+            text = _("{where}: you played {mine}, {best} was worth about +{loss}")
+        else:
+            text = _("{where}: you chose {mine}, {best} was worth about +{loss}")
+        parts.append(text.format(where=where, mine=action_words(d.played), best=action_words(d.best),
+                                 loss=f"{d.loss:.0f}"))
+    details = "; ".join(parts)
+    if len(bad) > 3:
+        # TRANSLATORS: {details} lists the three worst decisions; {n} how many more cost points
+        details = _("{details} and {n} more").format(details=details, n=len(bad) - 3)
     n = len(bad)
-    return (f"{n} decision{'s' if n != 1 else ''} cost you about {total:.0f} points: " + "; ".join(parts)
-            + more + ".")
+    # TRANSLATORS: {n} decisions cost {points} points in all; {details} says which
+    return ngettext("{n} decision cost you about {points} points: {details}.",
+                    "{n} decisions cost you about {points} points: {details}.", n).format(
+        n=n, points=f"{total:.0f}", details=details)
 
 
 def decision_note(d: Any) -> str:
@@ -291,7 +312,8 @@ def decision_note(d: Any) -> str:
     mine = action_words(d.played)
     if d.loss < COSTLY_LOSS or d.confidence < COSTLY_CONFIDENCE:
         if d.played == d.best:
-            return f"Your choice, {mine}, is the one a strong player would have made."
-        return f"Your choice, {mine}, was about as good as {action_words(d.best)}."
-    return (f"Your choice, {mine}, cost about {d.loss:.0f} points: {action_words(d.best)} was better"
-            f" ({100 * d.confidence:.0f}% sure).")
+            return _("Your choice, {mine}, is the one a strong player would have made.").format(mine=mine)
+        return _("Your choice, {mine}, was about as good as {best}.").format(mine=mine, best=action_words(d.best))
+    # TRANSLATORS: {sure} is a percentage (how sure the analysis is)
+    return _("Your choice, {mine}, cost about {loss} points: {best} was better ({sure}% sure).").format(
+        mine=mine, loss=f"{d.loss:.0f}", best=action_words(d.best), sure=f"{100 * d.confidence:.0f}")

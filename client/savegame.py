@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import core
+from client.i18n import _
 from client.settings import config_dir
 
 
@@ -42,7 +44,8 @@ def write_save(record: dict[str, Any], seat: int, levels: dict[int, str], seed: 
         tmp.write_text(json.dumps(data), encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
-        return f"The match could not be saved: {exc}"
+        # TRANSLATORS: {error} is the system's reason, often in English
+        return _("The match could not be saved: {error}").format(error=exc)
     return None
 
 
@@ -59,9 +62,9 @@ def read_save() -> tuple[dict[str, Any] | None, str | None]:
             raise ValueError("bad AI levels")
         return data, None
     except FileNotFoundError:
-        return None, "There is no saved match."
+        return None, _("There is no saved match.")
     except (OSError, ValueError, TypeError):
-        return None, set_aside("could not be read: the file is damaged or not a Bella save")
+        return None, set_aside(_("could not be read: the file is damaged or not a Bella save"))
 
 
 def describe_save() -> str:
@@ -70,23 +73,34 @@ def describe_save() -> str:
         data = json.loads(save_path().read_text(encoding="utf-8"))
         rec = data["record"]
         deals = sum(1 for a in rec.get("actions", []) if isinstance(a, dict) and a.get("type") == "deal")
-        game = str(rec.get("game", "")).capitalize()
+        game_id = str(rec.get("game", ""))
+        cls = core.GAMES.get(game_id)
+        game = _(cls.title) if cls is not None and cls.title else game_id.capitalize()
         when = str(data.get("saved", "")).replace("T", " ")[:16]
-        return f"{game}, deal {max(1, deals)}" + (f", saved {when}" if when else "")
+        if when:
+            # TRANSLATORS: the saved match in the main menu, e.g. "Belote, deal 3, saved 2026-11-30 09:12"
+            return _("{game}, deal {deal}, saved {when}").format(game=game, deal=max(1, deals), when=when)
+        return _("{game}, deal {deal}").format(game=game, deal=max(1, deals))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return ""
 
 
 def set_aside(why: str) -> str:
-    """Move a save that cannot be used to ``save.json.bad``; return the message for the player."""
+    """Move a save that cannot be used to ``save.json.bad``; return the message for the player.
+
+    ``why`` (translated) completes "The saved match ...", e.g. "could not be read".
+    """
     path = save_path()
     bad = path.with_name("save.json.bad")
     try:
         path.replace(bad)
     except OSError:
         delete_save()
-        return f"The saved match {why}; it was removed."
-    return f"The saved match {why}. It was set aside as {bad.name} and a new match can be started."
+        # TRANSLATORS: {why} is a phrase such as "could not be read: the file is damaged or not a Bella save"
+        return _("The saved match {why}; it was removed.").format(why=why)
+    # TRANSLATORS: {why} is a phrase such as "could not be read: the file is damaged or not a Bella save"
+    return _("The saved match {why}. It was set aside as {name} and a new match can be started.").format(
+        why=why, name=bad.name)
 
 
 def delete_save() -> None:

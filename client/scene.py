@@ -158,10 +158,13 @@ class MessageScene(Scene):
     opaque = False
     static = True
 
-    def __init__(self, app: App, heading: str, body: str, *, ok: str = "OK",
+    def __init__(self, app: App, heading: str, body: str, *, ok: str | None = None,
                  on_ok: Callable[[], Any] | None = None, other: str | None = None,
                  on_other: Callable[[], Any] | None = None, safe_default: bool = False) -> None:
-        """``safe_default``: the second choice (``other``, e.g. "Stay") has the focus, so Enter keeps things."""
+        """``safe_default``: the second choice (``other``, e.g. "Stay") has the focus, so Enter keeps things.
+
+        ``heading``, ``body``, ``ok`` and ``other`` are shown as given (translate them); ``ok`` defaults to "OK".
+        """
         super().__init__(app)
         self.safe_default = safe_default and other is not None
         self.heading, self.body = heading, body
@@ -178,14 +181,15 @@ class MessageScene(Scene):
         by = self.box.bottom - int(74 * s)
         bwid = int(200 * s)
         other: Button | None = None
+        ok_text = self.ok_text or _("OK")
         if self.other_text:
             other = Button(self.other_text, self._other, pygame.Rect(self.box.centerx - bwid - int(10 * s), by,
                                                                      bwid, int(52 * s)), primary=self.safe_default)
             self.add(other)
-            okb = Button(self.ok_text, self._ok, pygame.Rect(self.box.centerx + int(10 * s), by, bwid, int(52 * s)),
+            okb = Button(ok_text, self._ok, pygame.Rect(self.box.centerx + int(10 * s), by, bwid, int(52 * s)),
                          primary=not self.safe_default)
         else:
-            okb = Button(self.ok_text, self._ok, pygame.Rect(self.box.centerx - bwid // 2, by, bwid, int(52 * s)),
+            okb = Button(ok_text, self._ok, pygame.Rect(self.box.centerx - bwid // 2, by, bwid, int(52 * s)),
                          primary=True)
         self.add(okb)
         self.widgets.set_focus(other if self.safe_default and other is not None else okb)
@@ -212,6 +216,9 @@ class MessageScene(Scene):
         surf.blit(ui.panel(self.box.size, ui.PANEL_SOLID, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))),
                   self.box.topleft)  # opaque: nothing underneath reads through the question
         t = self.app.fonts.text(self.heading, int(34 * s), ui.GOLD, "serif")
+        room = self.box.w - int(40 * s)
+        if t.get_width() > room:
+            t = self.app.fonts.text(self.heading, max(10, int(34 * s * room / t.get_width())), ui.GOLD, "serif")
         ui.blit_center(surf, t, (self.box.centerx, self.box.y + 46 * s))
         y = self.box.y + 90 * s
         for line in self.app.fonts.wrap(self.body, int(24 * s), self.box.w - int(60 * s)):

@@ -17,7 +17,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from client.i18n import LANGUAGES
+from client import i18n
+from client.i18n import LANGUAGES, _
 
 CARD_INDICES = ("local", "international")
 CARD_STYLES = ("classic", "four_colour")
@@ -136,10 +137,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             path.replace(path.with_name(path.name + ".bad"))
             kept = True
         err = save_settings(s, path)
-        why = "could not be opened" if isinstance(exc, OSError) else "is damaged (not a Bella settings file)"
-        msg = f"Your settings file {why}, so the defaults are in use."
+        if isinstance(exc, OSError):
+            msg = _("Your settings file could not be opened, so the defaults are in use.")
+        else:
+            msg = _("Your settings file is damaged (not a Bella settings file), so the defaults are in use.")
         if kept:
-            msg += f" The old file was kept as {path.name}.bad."
+            # TRANSLATORS: {name} is a file name such as settings.json.bad
+            msg += " " + _("The old file was kept as {name}.").format(name=path.name + ".bad")
         if err:
             msg += f" {err}"
         return s, msg
@@ -147,6 +151,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     s = Settings(**{k: v for k, v in raw.items() if k in known})
     s.clean()
     return s, None
+
+
+def use_saved_language() -> str:
+    """Switch to the language of the saved Settings (else the system's), for command-line output; the code."""
+    with contextlib.suppress(OSError, UnicodeDecodeError, ValueError, TypeError):
+        raw = json.loads(settings_path().read_text(encoding="utf-8"))
+        if isinstance(raw, dict) and isinstance(raw.get("language"), str) and raw["language"] in LANGUAGES:
+            return i18n.set_language(raw["language"])
+    return i18n.set_language(None)
 
 
 def save_settings(s: Settings, path: Path | None = None) -> str | None:
@@ -158,7 +171,8 @@ def save_settings(s: Settings, path: Path | None = None) -> str | None:
         tmp.write_text(json.dumps(asdict(s), indent=2, sort_keys=True), encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
-        return f"Settings could not be saved: {_short(exc)}."
+        # TRANSLATORS: {error} is the system's reason (often English), e.g. "Permission denied"
+        return _("Settings could not be saved: {error}.").format(error=_short(exc))
     return None
 
 

@@ -19,9 +19,20 @@ from typing import Any
 
 import core
 from client.history import History, MatchRow
+from client.i18n import N_, _, ngettext
+from client.settings import use_saved_language
 from core.ai.tournament import contract_record
 
 HANGING = ("hung", "hanging", "doubled_hung", "tie")
+OPPONENT_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "random": N_("random"),
+                  "people": N_("people")}
+"""The words of the opponent groups (:attr:`client.history.MatchRow.opponents`: levels joined by ``+``)."""
+
+
+def opponents_text(opponents: str) -> str:
+    """A group's opponents in the player's language (``"easy+hard"``, ``"people"``); unknown levels as they are."""
+    # TRANSLATORS: bot levels (easy, normal, hard, random) and "people" (no bots) name whom a match was played against
+    return "+".join(_(OPPONENT_WORDS[p]) if p in OPPONENT_WORDS else p for p in opponents.split("+"))
 
 
 @dataclass
@@ -126,17 +137,24 @@ def compute(rows: Sequence[MatchRow]) -> list[Figures]:
 def format_figures(figs: Sequence[Figures]) -> str:
     """The figures as text."""
     if not figs:
-        return "No matches played yet."
+        return _("No matches played yet.")
     lines = []
     for f in figs:
-        lines.append(f"{f.game} ({f.players} players) against {f.opponents}: {f.played} played, {f.won} won"
-                     f" ({100 * f.win_rate:.0f}%), streak {f.current_streak} (best {f.best_streak}),"
-                     f" {f.points_per_deal:.1f} points a deal")
-        extra = [f"contracts {f.made}/{f.contracts} made"]
-        for name, n in (("capots", f.capots), ("bides", f.bides), ("hanging deals", f.hanging), ("moons", f.moons),
-                        ("abandoned", f.abandoned), ("with undo", f.with_undo)):
+        # TRANSLATORS: {game} is a game id (belote, klaberjass...), {opponents} bot levels; {rate} a percentage
+        lines.append(ngettext(
+            "{game} ({n} player) against {opponents}: {played} played, {won} won ({rate}%), streak {streak} "
+            "(best {best}), {ppd} points a deal",
+            "{game} ({n} players) against {opponents}: {played} played, {won} won ({rate}%), streak {streak} "
+            "(best {best}), {ppd} points a deal", f.players).format(
+            game=f.game, n=f.players, opponents=opponents_text(f.opponents), played=f.played, won=f.won,
+            rate=f"{100 * f.win_rate:.0f}", streak=f.current_streak, best=f.best_streak,
+            ppd=f"{f.points_per_deal:.1f}"))
+        extra = [_("contracts {made}/{total} made").format(made=f.made, total=f.contracts)]
+        for text, n in ((N_("capots {n}"), f.capots), (N_("bides {n}"), f.bides),
+                        (N_("hanging deals {n}"), f.hanging), (N_("moons {n}"), f.moons),
+                        (N_("abandoned {n}"), f.abandoned), (N_("with undo {n}"), f.with_undo)):
             if n:
-                extra.append(f"{name} {n}")
+                extra.append(_(text).format(n=n))
         lines.append("    " + ", ".join(extra))
     return "\n".join(lines)
 
@@ -145,8 +163,9 @@ def main(argv: list[str]) -> int:
     """``python main.py stats``: print the statistics; return the exit status."""
     ap = argparse.ArgumentParser(prog="main.py stats", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--db", type=Path, help="the history database (default: the user's)")
+    use_saved_language()
+    ap.add_argument("--json", action="store_true", help=_("print the figures as JSON (keys stay English)"))
+    ap.add_argument("--db", type=Path, help=_("the history database (default: the user's)"))
     args = ap.parse_args(argv)
     with History(args.db) as h:
         if h.warning:

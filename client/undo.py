@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import core
+from client.i18n import _
 from client.session import LocalSession
 
 
@@ -110,13 +111,13 @@ def last_own_action(record: Mapping[str, Any], seat: int) -> int | None:
 def undo_session(session: LocalSession) -> UndoSession | str:
     """The session after taking back ``session``'s player's last action, or the reason it cannot be done."""
     if session.seat is None:
-        return "There is nothing of yours to take back."
+        return _("There is nothing of yours to take back.")
     if session.state.is_over:
-        return "The match is over: nothing can be taken back."
+        return _("The match is over: nothing can be taken back.")
     record = session.state.to_record()
     i = last_own_action(record, session.seat)
     if i is None:
-        return "You have not made a move yet."
+        return _("You have not made a move yet.")
     return UndoSession(session.game, session.players, seat=session.seat, levels=session.levels,
                        seed=session.seed, record={**record, "actions": record["actions"][:i]},
                        bot_delay=session.bot_delay, deal_delay=session.deal_delay,
@@ -141,10 +142,10 @@ def undo(app: Any, table: Any) -> bool:
     """Take back the player's last move at ``table`` (a new table on the earlier position); False if not."""
     session = table.session
     if not isinstance(session, LocalSession):
-        app.toast("Undo is for single-player matches only.")
+        app.toast(_("Undo is for single-player matches only."))
         return False
     if not getattr(app.settings, "undo", False):
-        app.toast("Undo is off: turn it on in Settings.")
+        app.toast(_("Undo is off: turn it on in Settings."))
         return False
     new = undo_session(session)
     if isinstance(new, str):
@@ -152,5 +153,5 @@ def undo(app: Any, table: Any) -> bool:
         return False
     app.reset(app.make("menu"))  # as a new table opens: the menu under the table
     app.push(app.make("table", new))
-    app.toast(f"Your last move was taken back (undo {new.undos} in this match).")
+    app.toast(_("Your last move was taken back (undo {n} in this match).").format(n=new.undos))
     return True

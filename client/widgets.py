@@ -8,6 +8,11 @@ widgets, Enter/Space activates, Left/Right change a :class:`Picker`.
 A gamepad's d-pad and A/B buttons arrive as those keys (see ``client.app``).
 
 Widgets draw themselves with the app's fonts and sounds (``draw(surf, app)``).
+Their text never runs out of its room (translations can be much longer than
+the English): it shrinks down to a floor (:data:`SHRINK_FLOOR` of its size),
+then is cut short with "…" (see :func:`fit_text`).  ``text_overflow(app)``
+says by how many pixels a widget's drawn text would still stick out (0 when
+it fits), for the layout tests.
 """
 
 from __future__ import annotations
@@ -18,9 +23,65 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import ui
+from client.i18n import _
 
 if TYPE_CHECKING:
     from client.app import App
+
+
+ELLIPSIS = "\u2026"
+SHRINK_FLOOR = 0.7
+"""Text shrinks to at most this fraction of its size before it is cut short with an ellipsis."""
+MIN_PX = 10
+"""Never smaller than this (pixels)."""
+_fitted: dict[tuple[str, int, str, int, bool], tuple[str, int]] = {}
+
+
+def fit_text(fonts: ui.Fonts, text: str, px: int, room: int, style: str = "sans", *,
+             shrink: bool = True) -> tuple[str, int]:
+    """The text and size to draw ``text`` within ``room`` pixels: ``(text, px)``.
+
+    The size shrinks (``shrink``) down to :data:`SHRINK_FLOOR` of ``px`` (not
+    below :data:`MIN_PX`); if it still does not fit, the end is replaced by
+    "…".  A ``room`` of 0 or less means unbounded.  Results are cached.
+    """
+    px = int(px)
+    if room <= 0 or not text:
+        return text, px
+    key = (text, px, style, int(room), shrink)
+    hit = _fitted.get(key)
+    if hit is not None:
+        return hit
+    w = fonts.font(px, style).size(text)[0]
+    size, shown = px, text
+    if w > room:
+        if shrink:
+            floor = min(px, max(MIN_PX, int(px * SHRINK_FLOOR)))
+            size = max(floor, int(px * room / w))
+            while size > floor and fonts.font(size, style).size(text)[0] > room:
+                size -= 1
+        font = fonts.font(size, style)
+        if font.size(text)[0] > room:
+            lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= room:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            shown = text[:lo].rstrip() + ELLIPSIS
+    if len(_fitted) > 2000:
+        _fitted.clear()
+    _fitted[key] = (shown, size)
+    return shown, size
+
+
+def overflow(fonts: ui.Fonts, text: str, px: int, room: int, style: str = "sans", *, shrink: bool = True) -> int:
+    """Pixels by which ``text`` drawn as :func:`fit_text` fits it still exceeds ``room`` (0 when it fits)."""
+    if room <= 0 or not text:
+        return 0
+    shown, size = fit_text(fonts, text, px, room, style, shrink=shrink)
+    return max(0, fonts.font(size, style).size(shown)[0] - room)
 
 
 class Widget:
@@ -58,6 +119,10 @@ class Widget:
     def draw(self, surf: pygame.Surface, app: App) -> None:
         """Draw the widget."""
 
+    def text_overflow(self, app: App) -> int:
+        """Pixels by which the widget's drawn text would exceed its room (0 when it fits)."""
+        return 0
+
 
 class Label(Widget):
     """Static text, left/centre/right aligned in its rect, wrapped if ``wrap``."""
@@ -69,11 +134,23 @@ class Label(Widget):
         self.text, self.px, self.color, self.style = text, px, color, style
         self.align, self.wrap = align, wrap
 
+    def _lines(self, app: App) -> list[tuple[str, int]]:
+        """The lines drawn and their sizes (a long line shrinks, then is cut short; wrapped lines only cut)."""
+        if self.wrap:
+            return [fit_text(app.fonts, line, self.px, self.rect.w, self.style, shrink=False)
+                    for line in app.fonts.wrap(self.text, self.px, self.rect.w, self.style)]
+        return [fit_text(app.fonts, self.text, self.px, self.rect.w, self.style)]
+
+    def text_overflow(self, app: App) -> int:
+        if self.rect.w <= 0:
+            return 0
+        return max((max(0, app.fonts.font(px, self.style).size(line)[0] - self.rect.w)
+                    for line, px in self._lines(app)), default=0)
+
     def draw(self, surf: pygame.Surface, app: App) -> None:
-        lines = app.fonts.wrap(self.text, self.px, self.rect.w, self.style) if self.wrap else [self.text]
         y = self.rect.y
-        for line in lines:
-            t = app.fonts.text(line, self.px, self.color, self.style)
+        for line, px in self._lines(app):
+            t = app.fonts.text(line, px, self.color, self.style)
             if self.align == "center":
                 x = self.rect.centerx - t.get_width() // 2
             elif self.align == "right":
@@ -151,12 +228,18 @@ class Button(Widget):
         surf.blit(ui.panel(r.size, fill, border, radius, max(1, r.h // 22)), (r.x, r.y + dy))
         if self.focused and self.enabled:
             draw_focus_ring(surf, r, radius)
-        px = self.px or max(12, int(r.h * 0.42))
         color = (30, 22, 8) if self.primary and self.enabled else (ui.TEXT if self.enabled else (120, 130, 124))
-        t = app.fonts.text(self.text, px, color, "bold")
-        if t.get_width() > r.w - 8:
-            t = app.fonts.text(self.text, max(10, int(px * (r.w - 8) / t.get_width())), color, "bold")
-        ui.blit_center(surf, t, (r.centerx, r.centery + dy))
+        text, px = fit_text(app.fonts, self.text, self._px(), self._room(), "bold")
+        ui.blit_center(surf, app.fonts.text(text, px, color, "bold"), (r.centerx, r.centery + dy))
+
+    def _px(self) -> int:
+        return self.px or max(12, int(self.rect.h * 0.42))
+
+    def _room(self) -> int:
+        return max(1, self.rect.w - max(8, self.rect.h // 3))
+
+    def text_overflow(self, app: App) -> int:
+        return overflow(app.fonts, self.text, self._px(), self._room(), "bold")
 
 
 class Picker(Widget):
@@ -176,7 +259,7 @@ class Picker(Widget):
         self.help = help
         self.on_change = on_change
         self.index = 0
-        for i, (v, _) in enumerate(self.choices):
+        for i, (v, _text) in enumerate(self.choices):
             if v == value and type(v) is type(value):
                 self.index = i
                 break
@@ -214,7 +297,7 @@ class Picker(Widget):
             if event.button not in (1, 3):  # the wheel (buttons 4/5) scrolls what holds the picker, never edits
                 return False
             if event.button in (1, 3):
-                left, _ = self._arrows()
+                left, _right = self._arrows()
                 self.step(-1 if left.collidepoint(event.pos) or event.button == 3 else 1, app)
             return True
         return False
@@ -241,19 +324,32 @@ class Picker(Widget):
         if self.focused:
             draw_focus_ring(surf, r.inflate(12, 6), 8)
         px = max(12, int(r.h * 0.42))
-        lab = app.fonts.text(self.label, px, ui.GOLD if hot else ui.TEXT, "bold")
+        label, lpx = fit_text(app.fonts, self.label, px, self._label_room(), "bold")
+        lab = app.fonts.text(label, lpx, ui.GOLD if hot else ui.TEXT, "bold")
         surf.blit(lab, (r.x, r.centery - lab.get_height() // 2))
         box = self._box()
         surf.blit(ui.panel(box.size, ui.PANEL_LIGHT, ui.GOLD if hot else (90, 130, 110), box.h // 4, 2), box.topleft)
         left, right = self._arrows()
         for a, sym in ((left, "\u25c0"), (right, "\u25b6")):
             ui.blit_center(surf, app.fonts.text(sym, int(px * 0.8), ui.GOLD, "sans"), a.center)
-        text = self.choices[self.index][1] if self.choices else "-"
-        t = app.fonts.text(text, px, ui.TEXT, "sans")
-        avail = box.w - 2 * box.h
-        if t.get_width() > avail:
-            t = app.fonts.text(text, max(10, int(px * avail / t.get_width())), ui.TEXT, "sans")
-        ui.blit_center(surf, t, box.center)
+        text, vpx = fit_text(app.fonts, self._shown(), px, self._value_room(), "sans")
+        ui.blit_center(surf, app.fonts.text(text, vpx, ui.TEXT, "sans"), box.center)
+
+    def _shown(self) -> str:
+        return self.choices[self.index][1] if self.choices else "-"
+
+    def _label_room(self) -> int:
+        return max(1, self._box().x - self.rect.x - max(6, self.rect.h // 5))
+
+    def _value_room(self) -> int:
+        box = self._box()
+        return max(1, box.w - 2 * box.h - 4)
+
+    def text_overflow(self, app: App) -> int:
+        px = max(12, int(self.rect.h * 0.42))
+        return max(overflow(app.fonts, self.label, px, self._label_room(), "bold"),
+                   max((overflow(app.fonts, text, px, self._value_room(), "sans") for _v, text in self.choices),
+                       default=0))
 
 
 class TextInput(Widget):
@@ -312,10 +408,12 @@ class TextInput(Widget):
         border = ui.GOLD if self.focused else (90, 130, 110)
         surf.blit(ui.panel(r.size, (8, 20, 14, 235), border, max(4, r.h // 5), 2), r.topleft)
         px = max(12, int(r.h * 0.45))
-        shown = self.text if self.text else self.placeholder
-        color = ui.TEXT if self.text else ui.TEXT_DIM
-        t = app.fonts.text(shown, px, color)
         pad = r.h // 4
+        if self.text:  # typed text scrolls: its end (where the caret is) stays in view, clipped to the field
+            t = app.fonts.text(self.text, px, ui.TEXT)
+        else:
+            shown, ppx = fit_text(app.fonts, self.placeholder, px, r.w - 2 * pad)
+            t = app.fonts.text(shown, ppx, ui.TEXT_DIM)
         clip = surf.get_clip()
         surf.set_clip(r.inflate(-pad, -4))
         x = r.x + pad
@@ -326,6 +424,13 @@ class TextInput(Widget):
             cx = x + (t.get_width() if self.text else 0) + 2
             pygame.draw.line(surf, ui.GOLD, (cx, r.y + r.h // 4), (cx, r.bottom - r.h // 4), 2)
         surf.set_clip(clip)
+
+    def text_overflow(self, app: App) -> int:
+        """The placeholder must fit; typed text scrolls inside the field (it is clipped, never spills)."""
+        if self.text:
+            return 0
+        room = max(1, self.rect.w - 2 * (self.rect.h // 4))
+        return overflow(app.fonts, self.placeholder, max(12, int(self.rect.h * 0.45)), room)
 
 
 class ListView(Widget):
@@ -429,11 +534,13 @@ class ListView(Widget):
             row = pygame.Rect(r.x + 4, r.y + k * self.row_px + 2, r.w - 8, self.row_px - 4)
             if i == self.selected:
                 surf.blit(ui.panel(row.size, (196, 142, 40, 200), None, 6), row.topleft)
-            t = app.fonts.text(self.items[i], px, (20, 14, 4) if i == self.selected else ui.TEXT)
+            text, rpx = fit_text(app.fonts, self.items[i], px, row.w - 20, shrink=False)
+            t = app.fonts.text(text, rpx, (20, 14, 4) if i == self.selected else ui.TEXT)
             surf.blit(t, (row.x + 10, row.centery - t.get_height() // 2))
         surf.set_clip(clip)
         if not self.items:
-            ui.blit_center(surf, app.fonts.text("(nothing yet)", px, ui.TEXT_DIM), r.center)
+            empty, epx = fit_text(app.fonts, _("(nothing yet)"), px, r.w - 16)
+            ui.blit_center(surf, app.fonts.text(empty, epx, ui.TEXT_DIM), r.center)
 
 
 class WidgetGroup:

@@ -70,12 +70,13 @@ class LanSession:
         return out
 
     def _leave_table(self, reason: str) -> None:
+        from client.i18n import _
         from client.scene import MessageScene
         from client.scenes.menu import MainMenu
 
         app = self.app
         app.reset(MainMenu(app))  # the table's leave() closes this session
-        app.push(MessageScene(app, "Left the table", reason[:1].upper() + reason[1:]))
+        app.push(MessageScene(app, _("Left the table"), reason[:1].upper() + reason[1:]))
 
     def submit(self, action: core.Action) -> None:
         """Send our action."""

@@ -16,21 +16,23 @@ import pygame
 
 import core
 from client import ui
+from client.i18n import N_, _
 from client.rule_list import RuleList, pretty
 from client.scene import MessageScene, Scene
 from client.scenes.lan_common import lan_bind, lan_interfaces, lan_player_name
 from client.scenes.newgame import implemented_games
-from client.widgets import Button, Label, Picker, TextInput
+from client.widgets import Button, Label, Picker, TextInput, fit_text
 from net.lan import CODE_MAX, normalize_code
 
 SEAT_CHOICES: list[tuple[str | None, str]] = [
-    (None, "Open for a player"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
+    (None, N_("Open for a player")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot"))]
+"""The choices of a seat (texts marked, translated where the picker is built)."""
 
 
 class HostScene(Scene):
     """The form that starts hosting a table."""
 
-    title = "Host a LAN game"
+    title = N_("Host a LAN game")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -40,7 +42,8 @@ class HostScene(Scene):
         cls = core.GAMES.get(self.game)
         self.players = cls.player_counts[-1] if cls else 0
         name = lan_player_name(app)
-        self.table_name = f"{name}'s table" if name != "Player" else "Bella table"
+        # TRANSLATORS: the proposed name of a hosted table; {name} is the player's name
+        self.table_name = _("{name}'s table").format(name=name) if name != "Player" else _("Bella table")
         self.code = ""
         """The private table's code as typed ("" for a table anyone may join)."""
         self.seats: dict[int, str | None] = {}
@@ -54,33 +57,33 @@ class HostScene(Scene):
         w, h = app.size
         games = implemented_games()
         if not games:
-            self.add(Button("Back", self.back, pygame.Rect(w // 2 - app.px(120), h // 2, app.px(240), app.px(52))))
+            self.add(Button(_("Back"), self.back, pygame.Rect(w // 2 - app.px(120), h // 2, app.px(240), app.px(52))))
             return
         cls = core.GAMES[self.game]
         row, gap = app.px(44), app.px(8)
         lx, lw = int(w * 0.06), int(w * 0.40)
         y = app.px(140)
         box = int(lw * 0.46)
-        self.add(Label("Table name", pygame.Rect(lx, y + (row - app.px(26)) // 2, lw - box, row),
+        self.add(Label(_("Table name"), pygame.Rect(lx, y + (row - app.px(26)) // 2, lw - box, row),
                        px=max(12, int(row * 0.42)), style="bold"))
-        self.add(TextInput(self.table_name, pygame.Rect(lx + lw - box, y, box, row), placeholder="Table name",
+        self.add(TextInput(self.table_name, pygame.Rect(lx + lw - box, y, box, row), placeholder=_("Table name"),
                            max_len=40, on_change=self._set_name))
         y += row + gap
-        self.add(Label("Table code", pygame.Rect(lx, y + (row - app.px(26)) // 2, lw - box, row),
+        self.add(Label(_("Table code"), pygame.Rect(lx, y + (row - app.px(26)) // 2, lw - box, row),
                        px=max(12, int(row * 0.42)), style="bold"))
-        self.add(TextInput(self.code, pygame.Rect(lx + lw - box, y, box, row), placeholder="none: open to all",
+        self.add(TextInput(self.code, pygame.Rect(lx + lw - box, y, box, row), placeholder=_("none: open to all"),
                            max_len=CODE_MAX, on_change=self._set_code))
         y += row + gap
-        self.add(Picker("Game", [(g, core.GAMES[g].title or pretty(g)) for g in games], self.game, self._set_game,
-                        pygame.Rect(lx, y, lw, row), help="Which game the table plays."))
+        self.add(Picker(_("Game"), [(g, _(core.GAMES[g].title) if core.GAMES[g].title else pretty(g)) for g in games],
+                        self.game, self._set_game, pygame.Rect(lx, y, lw, row), help=_("Which game the table plays.")))
         y += row + gap
-        self.add(Picker("Seats", [(n, str(n)) for n in cls.player_counts], self.players, self._set_players,
-                        pygame.Rect(lx, y, lw, row), help="How many seats at the table."))
+        self.add(Picker(_("Seats"), [(n, str(n)) for n in cls.player_counts], self.players, self._set_players,
+                        pygame.Rect(lx, y, lw, row), help=_("How many seats at the table.")))
         y += row + gap * 2
         for seat in range(1, self.players):
-            self.add(Picker(f"Seat {seat + 1}", SEAT_CHOICES, self.seats.get(seat), partial(self._seat, seat),
-                            pygame.Rect(lx, y, lw, row),
-                            help="Leave the seat open for a friend, or give it to a bot (changeable in the lobby)."))
+            self.add(Picker(_("Seat {n}").format(n=seat + 1), [(v, _(text)) for v, text in SEAT_CHOICES],
+                            self.seats.get(seat), partial(self._seat, seat), pygame.Rect(lx, y, lw, row),
+                            help=_("Leave the seat open for a friend, or give it to a bot (changeable in the lobby).")))
             y += row + gap
         rx, rw = int(w * 0.52), int(w * 0.42)
         top = app.px(140)
@@ -93,8 +96,9 @@ class HostScene(Scene):
                                   lambda oid: partial(self._set_option, oid)):
             self.add(p)
         bw, by = app.px(220), h - app.px(90)
-        self.add(Button("Back", self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
-        host = Button("Host", self._host, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
+        self.add(Button(_("Back"), self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
+        # TRANSLATORS: the button that starts hosting a LAN table
+        host = Button(_("Host"), self._host, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
         self.add(host)
         if self.widgets.focus < 0:
             self.widgets.set_focus(host)
@@ -140,19 +144,22 @@ class HostScene(Scene):
         w, h = surf.get_size()
         if not implemented_games():
             super().draw(surf)
-            ui.blit_center(surf, app.fonts.text("No game is playable yet in this build.", app.px(26)),
+            ui.blit_center(surf, app.fonts.text(_("No game is playable yet in this build."), app.px(26)),
                            (w / 2, h * 0.4))
             return
         app.draw_backdrop(surf)
         self.draw_title(surf, self.title)
         self.rules.draw_panel(surf)
         self.widgets.draw(surf, app)
-        note = "You sit at seat 1. Friends on your network see this table under Join a LAN game."
+        note = _("You sit at seat 1. Friends on your network see this table under Join a LAN game.")
         if self.code.strip():
-            note = "You sit at seat 1. A private table: friends type its code to join."
-        ui.blit_center(surf, app.fonts.text(note, app.px(18), ui.TEXT_DIM), (w / 2, app.px(112)))
+            note = _("You sit at seat 1. A private table: friends type its code to join.")
+        room = w - app.px(40)
+        text, px = fit_text(app.fonts, note, app.px(18), room)
+        ui.blit_center(surf, app.fonts.text(text, px, ui.TEXT_DIM), (w / 2, app.px(112)))
         if self.help_text:
-            ui.blit_center(surf, app.fonts.text(self.help_text, app.px(19), ui.TEXT), (w / 2, h - app.px(135)))
+            text, px = fit_text(app.fonts, self.help_text, app.px(19), room)
+            ui.blit_center(surf, app.fonts.text(text, px, ui.TEXT), (w / 2, h - app.px(135)))
 
     def _host(self) -> None:
         from client.scenes.lan_lobby import LobbyScene
@@ -160,19 +167,20 @@ class HostScene(Scene):
 
         app = self.app
         bots = {s: lv for s, lv in self.seats.items() if lv is not None and s < self.players}
-        name = self.table_name.strip() or "Bella table"
+        name = self.table_name.strip() or _("Bella table")
         code: str | None = None
         if self.code.strip():
             try:
                 code = normalize_code(self.code)
             except ValueError as exc:
-                app.push(MessageScene(app, "Cannot host", f"The table code is not valid: {exc}."))
+                why = _("The table code is not valid: {error}.").format(error=exc)
+                app.push(MessageScene(app, _("Cannot host"), why))
                 return
         try:
             handle = start_host(self.game, self.players, dict(self.options), name, bots=bots,
                                 bind=lan_bind(), interfaces=lan_interfaces(), code=code)
         except (ValueError, OSError) as exc:
-            app.push(MessageScene(app, "Cannot host", str(exc)))
+            app.push(MessageScene(app, _("Cannot host"), str(exc)))
             return
         session = connect("127.0.0.1", handle.port, lan_player_name(app), code=code)
         session.take_seat(0)

@@ -17,9 +17,10 @@ import pygame
 
 import core
 from client import ui
+from client.i18n import N_, _, ngettext
 from client.scene import Scene
 from client.scenes.lan_common import lan_interfaces, lan_player_name
-from client.widgets import Button, ListView, TextInput
+from client.widgets import Button, ListView, TextInput, fit_text
 from net.lan import CODE_MAX
 
 log = logging.getLogger("bella.client.lan")
@@ -30,17 +31,17 @@ def parse_address(text: str) -> tuple[str, int]:
     text = text.strip()
     host, sep, port = text.rpartition(":")
     if not sep or not host.strip() or not port.strip().isdigit():
-        raise ValueError("type the table's address as host:port, e.g. 192.168.1.5:5555")
+        raise ValueError(_("type the table's address as host:port, e.g. 192.168.1.5:5555"))
     number = int(port)
     if not 0 < number < 65536:
-        raise ValueError("the port must be from 1 to 65535")
+        raise ValueError(_("the port must be from 1 to 65535"))
     return host.strip().strip("[]"), number
 
 
 class JoinScene(Scene):
     """The live list of LAN tables and a manual address field."""
 
-    title = "Join a LAN game"
+    title = N_("Join a LAN game")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -64,7 +65,9 @@ class JoinScene(Scene):
         except Exception as exc:  # no network: manual join still works
             log.warning("LAN discovery failed", exc_info=True)
             self.browser = None
-            self.error = f"Cannot look for tables on this network ({exc}); type an address instead."
+            # TRANSLATORS: {error} is the system's reason (often English)
+            self.error = _("Cannot look for tables on this network ({error}); type an address instead.").format(
+                error=exc)
         super().enter()
 
     def leave(self) -> None:
@@ -82,29 +85,36 @@ class JoinScene(Scene):
         self.add(self.list)
         row = app.px(50)
         y = h - app.px(230)
-        self.add(TextInput(self.address, pygame.Rect(lx, y, int(lw * 0.43), row), placeholder="host:port",
+        self.add(TextInput(self.address, pygame.Rect(lx, y, int(lw * 0.43), row), placeholder=_("host:port"),
                            max_len=60, on_submit=lambda _t: self._join_address(), on_change=self._set_address))
         self.code_field = TextInput(self.code, pygame.Rect(lx + int(lw * 0.43) + app.px(12), y,
                                                            int(lw * 0.22) - app.px(12), row),
-                                    placeholder="Table code", max_len=CODE_MAX, on_change=self._set_code,
+                                    placeholder=_("Table code"), max_len=CODE_MAX, on_change=self._set_code,
                                     on_submit=lambda _t: self._join_selected())
         self.add(self.code_field)
-        self.add(Button("Join address", self._join_address,
+        self.add(Button(_("Join address"), self._join_address,
                         pygame.Rect(lx + int(lw * 0.65) + app.px(12), y, int(lw * 0.35) - app.px(12), row)))
         bw, by = app.px(220), h - app.px(90)
-        self.add(Button("Back", self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
-        self.add(Button("Join", self._join_selected, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)),
+        self.add(Button(_("Back"), self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
+        self.add(Button(_("Join"), self._join_selected, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)),
                         primary=True))
 
     def _rows(self) -> list[str]:
         out = []
         for t in self.tables:
             cls = core.GAMES.get(t.game)
-            game = (cls.title if cls is not None and cls.title else t.game) + (f" ({t.variant})" if t.variant else "")
-            seats = f"{t.seats_taken}/{t.seats_total} players"
-            extra = "" if t.compatible else "  \u2014 another Bella version"
-            lock = "  \u2022  locked (code needed)" if getattr(t, "locked", False) else ""
-            out.append(f"{t.name}  \u2022  {game}  \u2022  {seats}{lock}  \u2022  {t.address}:{t.port}{extra}")
+            game = _(cls.title) if cls is not None and cls.title else t.game
+            if t.variant:
+                game = f"{game} ({t.variant})"
+            # TRANSLATORS: seats taken of the seats at a LAN table, e.g. "2/4 players"
+            seats = ngettext("{taken}/{total} player", "{taken}/{total} players", t.seats_total).format(
+                taken=t.seats_taken, total=t.seats_total)
+            parts = [t.name, game, seats]
+            if getattr(t, "locked", False):
+                parts.append(_("locked (code needed)"))
+            parts.append(f"{t.address}:{t.port}")
+            row = "  \u2022  ".join(parts)
+            out.append(row if t.compatible else row + "  \u2014 " + _("another Bella version"))
         return out
 
     def _set_address(self, text: str) -> None:
@@ -124,17 +134,18 @@ class JoinScene(Scene):
         elif self.address.strip():
             self._join_address()
         else:
-            self.app.toast("Pick a table, or type its address", error=True)
+            self.app.toast(_("Pick a table, or type its address"), error=True)
 
     def _join_index(self, i: int) -> None:
         if not 0 <= i < len(self.tables):
             return
         t = self.tables[i]
         if not t.compatible:
-            self.app.toast(f"{t.name} runs another version of Bella (protocol {t.protocol})", error=True)
+            self.app.toast(_("{name} runs another version of Bella (protocol {protocol})").format(
+                name=t.name, protocol=t.protocol), error=True)
             return
         if getattr(t, "locked", False) and not self.code.strip():
-            self.ask_code(f"{t.name} is a private table: type its code, then join")
+            self.ask_code(_("{name} is a private table: type its code, then join").format(name=t.name))
             return
         self._join(t.address, t.port)
 
@@ -172,10 +183,12 @@ class JoinScene(Scene):
         app = self.app
         w, h = surf.get_size()
         if self.error:
-            ui.blit_center(surf, app.fonts.text(self.error, app.px(18), ui.TEXT_DIM), (w / 2, app.px(122)))
+            text, px = fit_text(app.fonts, self.error, app.px(18), w - app.px(40))
+            ui.blit_center(surf, app.fonts.text(text, px, ui.TEXT_DIM), (w / 2, app.px(122)))
         elif not self.tables and self.list is not None:
-            ui.blit_center(surf, app.fonts.text("Looking for tables on your network...", app.px(22), ui.TEXT_DIM),
-                           self.list.rect.center)
+            text, px = fit_text(app.fonts, _("Looking for tables on your network..."), app.px(22),
+                                self.list.rect.w - app.px(20))
+            ui.blit_center(surf, app.fonts.text(text, px, ui.TEXT_DIM), self.list.rect.center)
 
 
 def create(app: Any) -> Scene:

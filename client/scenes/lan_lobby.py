@@ -15,28 +15,37 @@ from typing import Any
 
 import pygame
 
+import core
 from client import ui
+from client.i18n import N_, _, ngettext, pgettext
 from client.scene import MessageScene, Scene
 from client.scenes.lan_common import LanSession
-from client.widgets import Button, Picker, TextInput
+from client.widgets import Button, Picker, TextInput, fit_text
 from core.session import Update
 
 BOT_CHOICES: list[tuple[str | None, str]] = [
-    (None, "Open"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot")]
+    (None, "Open"), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot"))]
+"""The host's choices for another seat (translated by :func:`bot_choices`)."""
 CODE_REFUSALS = ("code_required", "wrong_code", "code_backoff")
 """The host's reasons for refusing a private table's code: the join screen asks for it again."""
 TOAST_TOP = 166
 """Design pixels: notifications start below the heading, the table line and the code line..."""
 SEATS_TOP = 222
 """...in a band kept free above the seats and the chat."""
-SIT_HINT = "Click an open seat (or a bot's) to sit there."
+SIT_HINT = N_("Click an open seat (or a bot's) to sit there.")
 """What a guest who has no seat yet is told."""
+
+
+def bot_choices() -> list[tuple[str | None, str]]:
+    """The host's choices for another seat, translated: open, or a bot of some level."""
+    # TRANSLATORS: a seat left open for a person to take
+    return [(v, pgettext("seat", "Open") if v is None else _(text)) for v, text in BOT_CHOICES]
 
 
 class LobbyScene(Scene):
     """Seats, ready flags and chat of one LAN table, for any peer (and the host's own controls)."""
 
-    title = "Lobby"
+    title = N_("Lobby")
 
     def __init__(self, app: Any, session: Any, handle: Any = None) -> None:
         super().__init__(app)
@@ -45,7 +54,7 @@ class LobbyScene(Scene):
         self.lobby: dict[str, Any] | None = None
         self.kept: list[Update] = []
         self.chat_text = ""
-        self.message = "Connecting..."
+        self.message = _("Connecting...")
         self.done = False
         self._me: int | None = None
 
@@ -77,20 +86,21 @@ class LobbyScene(Scene):
                     # the host decides who sits there: a bot of some level, or open for a player
                     level = entry["level"] if entry["kind"] == "bot" else None
                     if entry["kind"] == "human":
-                        choices: list[tuple[Any, str]] = [("human", "Player"), *BOT_CHOICES]
+                        # TRANSLATORS: a seat taken by a person (not a bot), in the host's seat picker
+                        choices: list[tuple[Any, str]] = [("human", pgettext("seat", "Player")), *bot_choices()]
                         level = "human"
                     else:
-                        choices = list(BOT_CHOICES)
+                        choices = bot_choices()
                     self.add(Picker(text, choices, level, partial(self._set_bot, seat), rect,
-                                    help="Give this seat to a bot, or leave it open for a player"))
+                                    help=_("Give this seat to a bot, or leave it open for a player")))
                 else:
                     self.add(Button(text, partial(self.session.take_seat, seat), rect, primary=seat == me,
-                                    tooltip="Sit here" if seat != me else "Your seat"))
+                                    tooltip=_("Sit here") if seat != me else _("Your seat")))
                 y += row + gap
         cx, cw = int(w * 0.55), int(w * 0.39)
         self.chat_rect = pygame.Rect(cx, app.px(SEATS_TOP), cw, h - app.px(SEATS_TOP) - app.px(190))
         self.add(TextInput(self.chat_text, pygame.Rect(cx, self.chat_rect.bottom + gap, cw, row),
-                           placeholder="Say something (Enter)", max_len=200, on_submit=self._send_chat,
+                           placeholder=_("Say something (Enter)"), max_len=200, on_submit=self._send_chat,
                            on_change=self._chat_changed))
         by = h - app.px(90)
         bw = app.px(200)
@@ -98,10 +108,11 @@ class LobbyScene(Scene):
         seated = me is not None
         ready = bool(lob and seated and lob["seats"][me]["ready"])
         if seated:
-            buttons.append(("Not ready" if ready else "Ready", lambda: self.session.set_ready(not ready), not ready))
+            buttons.append((_("Not ready") if ready else _("Ready"), lambda: self.session.set_ready(not ready),
+                            not ready))
         if self.host_handle is not None:
-            buttons.append(("Start", self._start, ready))
-        buttons.append(("Leave", self.back, False))
+            buttons.append((_("Start"), self._start, ready))
+        buttons.append((_("Leave"), self.back, False))
         total = len(buttons) * bw + (len(buttons) - 1) * gap
         x = (w - total) // 2
         for label, fn, primary in buttons:
@@ -111,14 +122,16 @@ class LobbyScene(Scene):
     def _seat_text(self, entry: dict[str, Any], me: int | None) -> str:
         n = int(entry["seat"]) + 1
         if entry["kind"] == "empty":
-            return f"{n}. (open seat)"
-        name = "You" if entry["seat"] == me else entry["name"]
+            # TRANSLATORS: {n} is the seat number
+            return _("{n}. (open seat)").format(n=n)
+        name = _("You") if entry["seat"] == me else entry["name"]
         if entry["kind"] == "bot":
             return f"{n}. {name}"
-        flags = "ready" if entry["ready"] else "not ready"
         if not entry["connected"]:
-            flags = "disconnected"
-        return f"{n}. {name} ({flags})"
+            text = _("{n}. {name} (disconnected)")
+        else:
+            text = _("{n}. {name} (ready)") if entry["ready"] else _("{n}. {name} (not ready)")
+        return text.format(n=n, name=name)
 
     def toast_top(self) -> int:
         return self.app.px(TOAST_TOP)  # never over the heading (the table's name) or the lines under it
@@ -175,17 +188,17 @@ class LobbyScene(Scene):
             if getattr(self.session, "closed_code", "") in CODE_REFUSALS and hasattr(below, "ask_code"):
                 below.ask_code(reason)  # type: ignore[union-attr]
             else:
-                self.app.push(MessageScene(self.app, "Left the table", reason))
+                self.app.push(MessageScene(self.app, _("Left the table"), reason))
             return
         lob = self.session.lobby()
         if lob != self.lobby or (lob is not None and self._me != self.session.seat):
             self.lobby = lob
             self._me = self.session.seat
             self.relayout()
-        self.message = {"connecting": "Connecting...", "reconnecting": "Connection lost; reconnecting..."}.get(
+        self.message = {"connecting": _("Connecting..."), "reconnecting": _("Connection lost; reconnecting...")}.get(
             status, "")
         if not self.message and lob is not None and self.session.seat is None:
-            self.message = SIT_HINT
+            self.message = _(SIT_HINT)
         if status == "playing" or (lob is not None and lob["started"]):
             self.done = True
             from client.scenes.newgame import open_table
@@ -196,19 +209,28 @@ class LobbyScene(Scene):
         app = self.app
         app.draw_backdrop(surf)
         lob = self.lobby
-        heading = f"Lobby \u2014 {lob['table']}" if lob else "Lobby"
+        # TRANSLATORS: the lobby's heading; {table} is the table's name (typed by its host)
+        heading = _("Lobby \u2014 {table}").format(table=lob["table"]) if lob else self.title
         self.draw_title(surf, heading)
         w, h = surf.get_size()
+        room = w - app.px(40)
         if lob:
-            game = lob["game"] + (f" ({lob['variant']})" if lob["variant"] else "")
-            info = f"{game}, {lob['players']} seats"
+            cls = core.GAMES.get(lob["game"])
+            game = _(cls.title) if cls is not None and cls.title else lob["game"]
+            if lob["variant"]:
+                game = f"{game} ({lob['variant']})"
+            info = ngettext("{game}, {n} seat", "{game}, {n} seats", lob["players"]).format(game=game, n=lob["players"])
             if self.host_handle is not None:
-                info += f"  \u2022  others join at {self.host_handle.address}:{self.host_handle.port}"
-            ui.blit_center(surf, app.fonts.text(info, app.px(20), ui.TEXT_DIM), (w / 2, app.px(122)))
+                # TRANSLATORS: {address} is host:port
+                info += "  \u2022  " + _("others join at {address}").format(
+                    address=f"{self.host_handle.address}:{self.host_handle.port}")
+            text, px = fit_text(app.fonts, info, app.px(20), room)
+            ui.blit_center(surf, app.fonts.text(text, px, ui.TEXT_DIM), (w / 2, app.px(122)))
             code = getattr(self.host_handle, "code", None)
             if code:
-                ui.blit_center(surf, app.fonts.text(f"Private table — code {code}: friends type it to join",
-                                                    app.px(22), ui.GOLD, style="bold"), (w / 2, app.px(150)))
+                text, px = fit_text(app.fonts, _("Private table \u2014 code {code}: friends type it to join").format(
+                    code=code), app.px(22), room, "bold")
+                ui.blit_center(surf, app.fonts.text(text, px, ui.GOLD, style="bold"), (w / 2, app.px(150)))
         panel = self.chat_rect
         surf.blit(ui.panel(panel.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), panel.topleft)
         lines = self.session.chat_log()[-40:]
@@ -224,7 +246,8 @@ class LobbyScene(Scene):
             if y < panel.y + app.px(6):
                 break
         if not lines:
-            ui.blit_center(surf, app.fonts.text("Chat", px, ui.TEXT_DIM), panel.center)
+            ui.blit_center(surf, app.fonts.text(_("Chat"), px, ui.TEXT_DIM), panel.center)
         self.widgets.draw(surf, app)
         if self.message:
-            ui.blit_center(surf, app.fonts.text(self.message, app.px(22), ui.GOLD), (w / 2, h - app.px(120)))
+            text, px = fit_text(app.fonts, self.message, app.px(22), room)
+            ui.blit_center(surf, app.fonts.text(text, px, ui.GOLD), (w / 2, h - app.px(120)))

@@ -16,41 +16,52 @@ import pygame
 import core
 from client import art, ui
 from client.history import History, MatchRow
+from client.i18n import N_, _, ngettext
 from client.replay_model import load_record
 from client.scene import MessageScene, Scene
 from client.session import clockwise, seat_label
-from client.widgets import Button, ListView, TextInput
+from client.stats import opponents_text
+from client.widgets import Button, ListView, TextInput, fit_text
 
 
 def match_text(row: MatchRow) -> str:
     """One stored match as a line of the history."""
-    game = core.GAMES[row.game].title if row.game in core.GAMES else row.game.capitalize()
+    game = game_title(row.game)
     when = row.played_at.replace("T", " ")[:16]
     if not row.finished:
-        result = "abandoned"
+        result = _("abandoned")
     elif row.won is None:
-        result = "finished"
+        result = _("finished")
     else:
-        result = "won" if row.won else "lost"
+        result = _("won") if row.won else _("lost")
     score = "\u2013".join(str(s) for s in row.scores)
-    return f"{when}   {game}, {row.players} players, vs {row.opponents}   {result} {score}"
+    # TRANSLATORS: {opponents} are bot levels such as "hard" or "easy+hard", or "people"
+    who = ngettext("{game}, {n} player, vs {opponents}", "{game}, {n} players, vs {opponents}", row.players).format(
+        game=game, n=row.players, opponents=opponents_text(row.opponents))
+    return f"{when}   {who}   {result} {score}"
+
+
+def game_title(game: str) -> str:
+    """The name of ``game`` (an id) in the player's language."""
+    cls = core.GAMES.get(game)
+    return _(cls.title) if cls is not None and cls.title else game.capitalize()
 
 
 def seat_names(row: MatchRow) -> list[str]:
     """The names of the seats as the player saw them (You, West, North...)."""
     me = row.seat if row.seat is not None else 0
     cw = clockwise(row.game)
-    return ["You" if s == row.seat else seat_label(s, me, row.players, cw) for s in range(row.players)]
+    return [_("You") if s == row.seat else seat_label(s, me, row.players, cw) for s in range(row.players)]
 
 
 def open_row(app: Any, row: MatchRow) -> None:
     """Push the replay of a stored match."""
-    game = core.GAMES[row.game].title if row.game in core.GAMES else row.game
+    game = game_title(row.game)
     try:
         scene = app.make("replay", row.record, seat=row.seat or 0, names=seat_names(row), levels=row.levels,
                          heading=f"{game}, {row.played_at.replace('T', ' ')[:16]}")
     except core.RecordError as exc:
-        app.push(MessageScene(app, "Replay", f"This match cannot be replayed: {exc}"))
+        app.push(MessageScene(app, _("Replay"), _("This match cannot be replayed: {error}").format(error=exc)))
         return
     app.push(scene)
 
@@ -58,7 +69,7 @@ def open_row(app: Any, row: MatchRow) -> None:
 class MatchesScene(Scene):
     """Every stored match, newest first."""
 
-    title = "Match history"
+    title = N_("Match history")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -74,7 +85,7 @@ class MatchesScene(Scene):
                 self.rows = list(reversed(h.matches()))
         except Exception as exc:  # sqlite3 or file errors: a message, not a crash
             self.rows = []
-            self.app.toast(f"The match history could not be read: {exc}", error=True)
+            self.app.toast(_("The match history could not be read: {error}").format(error=exc), error=True)
 
     def layout(self) -> None:
         w, h = self.app.size
@@ -83,12 +94,12 @@ class MatchesScene(Scene):
         self.list = ListView([match_text(r) for r in self.rows], rect, on_activate=self._open, row_px=px(34))
         self.add(self.list)
         bw, bh, gap = px(240), px(48), px(16)
-        entries = [("Replay", self._replay, True), ("Import a record file", self._import, False),
-                   ("Back", self.back, False)]
+        entries = [(_("Replay"), self._replay, True), (_("Import a record file"), self._import, False),
+                   (_("Back"), self.back, False)]
         x = (w - (bw * len(entries) + gap * (len(entries) - 1))) // 2
         for text, fn, primary in entries:
             b = Button(text, fn, pygame.Rect(x, h - px(72), bw, bh), primary=primary)
-            b.enabled = text != "Replay" or bool(self.rows)
+            b.enabled = fn != self._replay or bool(self.rows)
             self.add(b)
             x += bw + gap
         self.widgets.set_focus(self.list)
@@ -109,15 +120,17 @@ class MatchesScene(Scene):
         self.app.dim(surf, 110)
         self.draw_title(surf, self.title, y=self.app.px(44))
         n = len(self.rows)
-        sub = f"{n} stored match{'es' if n != 1 else ''}, newest first  \u2022  Enter or double-click to replay"
-        ui.blit_center(surf, self.app.fonts.text(sub, self.app.px(17), ui.TEXT_DIM), (w / 2, self.app.px(88)))
+        sub = (ngettext("{n} stored match, newest first", "{n} stored matches, newest first", n).format(n=n)
+               + "  \u2022  " + _("Enter or double-click to replay"))
+        text, size = fit_text(self.app.fonts, sub, self.app.px(17), w - self.app.px(40))
+        ui.blit_center(surf, self.app.fonts.text(text, size, ui.TEXT_DIM), (w / 2, self.app.px(88)))
         self.widgets.draw(surf, self.app)
 
 
 class ImportScene(Scene):
     """Open a record file: type a path, or choose a file from the records folder."""
 
-    title = "Open a record file"
+    title = N_("Open a record file")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -135,7 +148,7 @@ class ImportScene(Scene):
         px = self.app.px
         x, width = int(w * 0.12), int(w * 0.76)
         self.path_input = TextInput("", pygame.Rect(x, px(150), width, px(44)),
-                                    placeholder="Type or paste the path of a record file (.json)", max_len=400,
+                                    placeholder=_("Type or paste the path of a record file (.json)"), max_len=400,
                                     on_submit=self.open_path)
         self.add(self.path_input)
         self.list = ListView([p.name for p in self.files], pygame.Rect(x, px(240), width, h - px(240) - px(100)),
@@ -143,8 +156,8 @@ class ImportScene(Scene):
         self.add(self.list)
         bw, bh, gap = px(220), px(48), px(16)
         xx = (w - (bw * 2 + gap)) // 2
-        self.add(Button("Open", self._open_button, pygame.Rect(xx, h - px(76), bw, bh), primary=True))
-        self.add(Button("Back", self.back, pygame.Rect(xx + bw + gap, h - px(76), bw, bh)))
+        self.add(Button(_("Open"), self._open_button, pygame.Rect(xx, h - px(76), bw, bh), primary=True))
+        self.add(Button(_("Back"), self.back, pygame.Rect(xx + bw + gap, h - px(76), bw, bh)))
         self.widgets.set_focus(self.path_input if not self.files else self.list)
         pygame.key.start_text_input()
 
@@ -171,7 +184,7 @@ class ImportScene(Scene):
             record = load_record(path)
             scene = self.app.make("replay", record, heading=path.name)
         except core.RecordError as exc:
-            self.app.push(MessageScene(self.app, "Cannot open the file", str(exc)))
+            self.app.push(MessageScene(self.app, _("Cannot open the file"), str(exc)))
             return
         self.app.replace(scene)
 
@@ -181,8 +194,11 @@ class ImportScene(Scene):
         surf.blit(art.felt((w, h), "menu"), (0, 0))
         self.app.dim(surf, 110)
         self.draw_title(surf, self.title, y=px(50))
-        ui.blit_center(surf, self.app.fonts.text("A match record: an export, a selfplay --save-record file or a save",
-                                                 px(17), ui.TEXT_DIM), (w / 2, px(100)))
-        t = self.app.fonts.text(f"Files in {self.folder}", px(15), ui.TEXT_DIM)
+        text, size = fit_text(self.app.fonts, _("A match record: an export, a selfplay --save-record file or a save"),
+                              px(17), w - px(40))
+        ui.blit_center(surf, self.app.fonts.text(text, size, ui.TEXT_DIM), (w / 2, px(100)))
+        # TRANSLATORS: {folder} is a directory path
+        text, size = fit_text(self.app.fonts, _("Files in {folder}").format(folder=self.folder), px(15), int(w * 0.76))
+        t = self.app.fonts.text(text, size, ui.TEXT_DIM)
         surf.blit(t, (int(w * 0.12), px(240) - t.get_height() - px(6)))
         self.widgets.draw(surf, self.app)

@@ -27,9 +27,10 @@ import pygame
 import core
 from client import art, labels, layout, ui
 from client.history import data_dir
+from client.i18n import N_, _, ngettext
 from client.replay_model import Replay, Step, analysis_summary, costly, decision_note, load_record, save_record
 from client.scene import MessageScene, Scene
-from client.widgets import Button, ListView
+from client.widgets import Button, ListView, fit_text
 
 SIDE_INK = (235, 120, 110)
 
@@ -70,7 +71,9 @@ class StepList(ListView):
             deal = st.action.get("type") == "deal"
             ink = (24, 16, 4) if sel else (ui.GOLD if deal else (ui.TEXT if st.seat == self.replay.seat
                                                                   else ui.TEXT_DIM))
-            t = app.fonts.text(st.text, px, ink, "bold" if deal or st.seat == self.replay.seat else "sans")
+            style = "bold" if deal or st.seat == self.replay.seat else "sans"
+            text, size = fit_text(app.fonts, st.text, px, row.w - app.px(16), style, shrink=False)
+            t = app.fonts.text(text, size, ink, style)
             surf.blit(t, (row.x + app.px(8), row.centery - t.get_height() // 2))
             loss = self.marks.get(st.index)
             if loss is not None:
@@ -97,14 +100,15 @@ class StepList(ListView):
 class ReplayScene(Scene):
     """Step through ``record`` as seen from ``seat`` (see the module docstring)."""
 
-    title = "Replay"
+    title = N_("Replay")
 
     def __init__(self, app: Any, record: dict[str, Any], *, seat: int = 0, names: list[str] | None = None,
                  levels: dict[int, str] | None = None, heading: str = "") -> None:
         super().__init__(app)
         self.model = Replay(record, seat=seat, names=names)
         self.levels = dict(levels or {})
-        self.heading = heading or f"{self.game_title} replay"
+        # TRANSLATORS: the replay viewer's heading, e.g. "Belote replay"
+        self.heading = heading or _("{game} replay").format(game=self.game_title)
         self.pos = self.model.deal_starts()[0] if self.model.deal_starts() else 0
         self.steps: StepList | None = None
         self.lay: layout.TableLayout | None = None
@@ -127,7 +131,7 @@ class ReplayScene(Scene):
     def game_title(self) -> str:
         """The game's name."""
         cls = core.GAMES.get(self.model.game)
-        return cls.title if cls is not None else self.model.game.capitalize()
+        return _(cls.title) if cls is not None and cls.title else self.model.game.capitalize()
 
     @property
     def view(self) -> dict[str, Any]:
@@ -156,23 +160,25 @@ class ReplayScene(Scene):
         bh, gap = px(40), px(8)
         bw = (col_w - gap) // 2
         y = self.steps.rect.bottom + px(12)
-        grid = [("Score sheet (S)", self.open_scores), ("Export", self.export),
-                ("Play this deal again", self.play_again), ("Analyse my play", self.analyse),
-                ("Import", self.import_file), ("Back", self.back)]
+        grid = [(N_("Score sheet (S)"), self.open_scores), (N_("Export"), self.export),
+                (N_("Play this deal again"), self.play_again), (N_("Analyse my play"), self.analyse),
+                (N_("Import"), self.import_file), (N_("Back"), self.back)]
         self.side_buttons: dict[str, Button] = {}
+        """The buttons beside the table by their English text."""
         for i, (text, fn) in enumerate(grid):
-            b = Button(text, fn, pygame.Rect(col_x + (bw + gap) * (i % 2), y + (bh + gap) * (i // 2), bw, bh),
+            b = Button(_(text), fn, pygame.Rect(col_x + (bw + gap) * (i % 2), y + (bh + gap) * (i // 2), bw, bh),
                        primary=text == "Back", px=max(11, px(15)))
             self.add(b)
             self.side_buttons[text] = b
         y_end = y + (bh + gap) * ((len(grid) + 1) // 2) + px(4)
         self.analysis_rect = pygame.Rect(col_x, y_end, col_w, h - y_end - px(12))
-        nav = [("deal-", "\u25c0 Deal", self.prev_deal, "Previous deal (Ctrl+Left)"),
-               ("trick-", "\u25c0 Trick", self.prev_trick, "Previous trick (PageUp or [)"),
-               ("step-", "\u25c0 Step", self.prev_step, "One action back (Left)"),
-               ("step+", "Step \u25b6", self.next_step, "One action on (Right)"),
-               ("trick+", "Trick \u25b6", self.next_trick, "Next trick (PageDown or ])"),
-               ("deal+", "Deal \u25b6", self.next_deal, "Next deal (Ctrl+Right)")]
+        # TRANSLATORS: the replay's step buttons (arrows show the direction) and their tooltips
+        nav = [("deal-", _("\u25c0 Deal"), self.prev_deal, _("Previous deal (Ctrl+Left)")),
+               ("trick-", _("\u25c0 Trick"), self.prev_trick, _("Previous trick (PageUp or [)")),
+               ("step-", _("\u25c0 Step"), self.prev_step, _("One action back (Left)")),
+               ("step+", _("Step \u25b6"), self.next_step, _("One action on (Right)")),
+               ("trick+", _("Trick \u25b6"), self.next_trick, _("Next trick (PageDown or ])")),
+               ("deal+", _("Deal \u25b6"), self.next_deal, _("Next deal (Ctrl+Right)"))]
         nbw = min(px(130), (tw - px(40)) // len(nav) - gap)
         x = (tw - (nbw * len(nav) + gap * (len(nav) - 1))) // 2
         self.nav = {}
@@ -268,9 +274,10 @@ class ReplayScene(Scene):
         try:
             save_record(self.model.record, path)
         except OSError as exc:
-            self.app.toast(f"The match could not be exported: {exc}", error=True)
+            self.app.toast(_("The match could not be exported: {error}").format(error=exc), error=True)
             return
-        self.app.toast(f"Exported to {path}", seconds=8.0)
+        # TRANSLATORS: {path} is a file path
+        self.app.toast(_("Exported to {path}").format(path=path), seconds=8.0)
         self.exported = path
 
     def import_file(self) -> None:
@@ -290,10 +297,11 @@ class ReplayScene(Scene):
                                    record=record, player_name=self.app.settings.player_name,
                                    **session_pacing(self.app))
         except core.BellaError as exc:
-            self.app.push(MessageScene(self.app, "Play this deal again", f"The deal cannot be played again: {exc}"))
+            self.app.push(MessageScene(self.app, _("Play this deal again"),
+                                       _("The deal cannot be played again: {error}").format(error=exc)))
             return
         open_table(self.app, session)
-        self.app.toast(f"Deal {deal} again: the same cards, fresh opponents.")
+        self.app.toast(_("Deal {n} again: the same cards, fresh opponents.").format(n=deal))
 
     def analyse(self) -> None:
         """Value the seat's decisions in the background (``core.ai.analysis``), with a progress bar."""
@@ -342,7 +350,7 @@ class ReplayScene(Scene):
         self._thread = None
         self.progress = None
         if "error" in self._result:
-            self.app.toast(f"The analysis failed: {self._result['error']}", error=True)
+            self.app.toast(_("The analysis failed: {error}").format(error=self._result["error"]), error=True)
             self._refresh_buttons()
             return
         decisions = list(self._result.get("decisions") or [])
@@ -371,7 +379,9 @@ class ReplayScene(Scene):
             self._draw_seat(surf, v, seat)
         self._draw_centre(surf, v)
         self._draw_hud(surf, v)
-        t = app.fonts.text(self.heading, app.px(20), ui.GOLD, "serif")
+        room = self.steps.rect.w if self.steps else w // 3
+        text, size = fit_text(app.fonts, self.heading, app.px(20), room, "serif")
+        t = app.fonts.text(text, size, ui.GOLD, "serif")
         col_x = self.steps.rect.x if self.steps else w - t.get_width()
         surf.blit(t, (col_x, app.px(16)))
         self.widgets.draw(surf, app)
@@ -392,28 +402,30 @@ class ReplayScene(Scene):
         deal = self.model.deal_at(self.pos)
         total_deals = len(self.model.deal_starts())
         lines: list[tuple[str, Any, int, str]] = []
-        head = f"Deal {deal} of {total_deals}" if deal else "Before the first deal"
+        head = _("Deal {n} of {total}").format(n=deal, total=total_deals) if deal else _("Before the first deal")
         dealer = v.get("dealer")
         if deal and isinstance(dealer, int) and dealer < len(self.model.names):
-            head += f"  \u2022  dealer {self.model.names[dealer]}"
+            head += "  \u2022  " + _("dealer {name}").format(name=self.model.names[dealer])
         width = int(self.table_rect.w * 0.34)
         lines.append((head, ui.GOLD, px(17), "bold"))
         contract = labels.contract_text(v, self.model.names) if deal else ""
         if contract:
             lines += [(t, ui.TEXT, px(15), "sans") for t in app.fonts.wrap(contract, px(15), width)[:2]]
         lines += [(t, ui.TEXT, px(15), "sans") for t in app.fonts.wrap(self._names_line(v), px(15), width)[:3]]
-        lines.append((f"step {self.pos} of {self.model.length}", ui.TEXT_DIM, px(13), "sans"))
+        lines.append((_("step {n} of {total}").format(n=self.pos, total=self.model.length), ui.TEXT_DIM, px(13),
+                      "sans"))
         events = self.model.events_of_deal(self.pos) if deal else []
         bids = [e for e in events if e.get("type") == "bid" and isinstance(e.get("seat"), int)]
         if bids:
-            text = "Auction: " + ", ".join(f"{self.model.names[e['seat']]} {labels.call_text(str(e.get('call')), v)}"
-                                          for e in bids)
+            # TRANSLATORS: {bids} lists who bid what, e.g. "Anna Pass, Boris Hearts"
+            text = _("Auction: {bids}").format(bids=", ".join(
+                f"{self.model.names[e['seat']]} {labels.call_text(str(e.get('call')), v)}" for e in bids))
             lines += [(s, ui.TEXT_DIM, px(14), "sans") for s in app.fonts.wrap(text, px(14), width)[-4:]]
         decl = [e for e in events if e.get("type") == "declared" and isinstance(e.get("seat"), int)]
         if decl:
-            text = "Declared: " + ", ".join(
+            text = _("Declared: {declarations}").format(declarations=", ".join(
                 f"{self.model.names[e['seat']]} {labels.declaration_words(str(e.get('call')), e.get('top'))}"
-                for e in decl)
+                for e in decl))
             lines += [(s, ui.TEXT_DIM, px(14), "sans") for s in app.fonts.wrap(text, px(14), width)[-3:]]
         pad = px(12)
         bw = max(app.fonts.font(size, style).size(t)[0] for t, _, size, style in lines) + 2 * pad
@@ -477,12 +489,16 @@ class ReplayScene(Scene):
         surf.blit(ui.panel(plate.size, fill, ui.GOLD if cur else (90, 130, 110), app.px(10), max(1, app.px(2))),
                   plate.topleft)
         name = self.model.names[seat] if seat < len(self.model.names) else str(seat)
-        badge = " (D)" if v.get("dealer") == seat else ""
-        ui.blit_center(surf, app.fonts.text(name + badge, app.px(16), ui.GOLD if cur else ui.TEXT, "bold"),
+        if v.get("dealer") == seat:
+            # TRANSLATORS: marks the dealer's name plate; D for dealer
+            name = _("{name} (D)").format(name=name)
+        name, size = fit_text(app.fonts, name, app.px(16), plate.w - app.px(8), "bold")
+        ui.blit_center(surf, app.fonts.text(name, size, ui.GOLD if cur else ui.TEXT, "bold"),
                        (plate.centerx, plate.centery - app.px(7)))
         won = v.get("tricks_won")
         if isinstance(won, list) and seat < len(won):
-            sub = labels.count_text(int(won[seat] or 0), "trick")
+            n = int(won[seat] or 0)
+            sub = ngettext("{n} trick", "{n} tricks", n).format(n=n)
             ui.blit_center(surf, app.fonts.text(sub, max(11, app.px(12)), ui.TEXT_DIM),
                            (plate.centerx, plate.centery + app.px(11)))
 
@@ -500,14 +516,15 @@ class ReplayScene(Scene):
                 trick = [{"seat": (lead + i) % self.model.players, "card": c} for i, c in enumerate(last["cards"])]
                 winner = last.get("winner")
                 if isinstance(winner, int) and winner < len(self.model.names):
-                    caption = f"{self.model.names[winner]} won the trick"
+                    caption = _("{name} won the trick").format(name=self.model.names[winner])
         for t in trick:
             spot = lay.spot(int(t["seat"]))
             ui.blit_center(surf, app.cards.image(str(t["card"]), lay.trick_w), spot.trick)  # type: ignore[attr-defined]
         turned = labels.turned_card(v)
         if turned and v.get("phase") not in ("play", "playing"):
             ui.blit_center(surf, app.cards.image(turned, lay.trick_w), lay.stock)  # type: ignore[attr-defined]
-            ui.blit_center(surf, app.fonts.text("turned", app.px(13), ui.TEXT_DIM),
+            # TRANSLATORS: under the turned-up card of the stock
+            ui.blit_center(surf, app.fonts.text(_("turned"), app.px(13), ui.TEXT_DIM),
                            (lay.stock[0], lay.stock[1] + lay.trick_w * 0.8))
         if step is not None and step.ends_deal:
             deals = v.get("deals") or []
@@ -524,11 +541,13 @@ class ReplayScene(Scene):
         from client.scenes.scoresheet import outcome_mark
 
         sides = v.get("sides") or [[s] for s in range(self.model.players)]
-        mark, _ = outcome_mark(d, sides)
+        mark, _how = outcome_mark(d, sides)
         aw = d.get("awarded") or []
         pts = ", ".join(f"{' & '.join(self.model.names[s] for s in seats)} +{aw[i]}"
                         for i, seats in enumerate(sides) if i < len(aw) and aw[i])
-        return f"Deal {d.get('deal', '')}: {mark}" + (f"  \u2022  {pts}" if pts else "")
+        # TRANSLATORS: a finished deal's line; {mark} is its outcome (made, bide...)
+        line = _("Deal {n}: {mark}").format(n=d.get("deal", ""), mark=mark)
+        return line + (f"  \u2022  {pts}" if pts else "")
 
     def _draw_analysis(self, surf: pygame.Surface) -> None:
         """The analysis panel under the buttons: what it does, its progress, then its summary and the decision
@@ -546,7 +565,9 @@ class ReplayScene(Scene):
         surf.set_clip(box.inflate(-4, -4))
         if self.progress is not None:
             done, total = self.progress
-            surf.blit(app.fonts.text(f"Analysing your decisions\u2026 {done} of {total}", size, ui.TEXT), (x, y))
+            text = _("Analysing your decisions\u2026 {n} of {total}").format(n=done, total=total)
+            text, tsize = fit_text(app.fonts, text, size, inner)
+            surf.blit(app.fonts.text(text, tsize, ui.TEXT), (x, y))
             bar = pygame.Rect(x, y + px(26), inner, px(12))
             pygame.draw.rect(surf, (40, 60, 50), bar, border_radius=px(6))
             fill = bar.copy()
@@ -556,8 +577,8 @@ class ReplayScene(Scene):
             surf.set_clip(clip)
             return
         if self.analysis is None:
-            text = ("Analyse my play: for each of your decisions, what a strong player would have chosen from"
-                    " what you could see then, and what your choice cost.")
+            text = _("Analyse my play: for each of your decisions, what a strong player would have chosen from"
+                     " what you could see then, and what your choice cost.")
             for line in app.fonts.wrap(text, size, inner):
                 surf.blit(app.fonts.text(line, size, ui.TEXT_DIM), (x, y))
                 y += int(size * 1.35)
@@ -578,9 +599,12 @@ class ReplayScene(Scene):
 
 def main(argv: list[str]) -> int:
     """``python main.py replay FILE [--seat N] [--windowed WxH | --fullscreen]``: open the replay viewer."""
-    ap = argparse.ArgumentParser(prog="main.py replay", description="Step through a recorded match.")
-    ap.add_argument("file", type=Path, help="a match record (JSON), e.g. from Export or selfplay --save-record")
-    ap.add_argument("--seat", type=int, default=0, help="whose view: the seat at the bottom (default 0)")
+    from client.settings import use_saved_language
+
+    use_saved_language()
+    ap = argparse.ArgumentParser(prog="main.py replay", description=_("Step through a recorded match."))
+    ap.add_argument("file", type=Path, help=_("a match record (JSON), e.g. from Export or selfplay --save-record"))
+    ap.add_argument("--seat", type=int, default=0, help=_("whose view: the seat at the bottom (default 0)"))
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--windowed", metavar="WxH")
     g.add_argument("--fullscreen", action="store_true")
@@ -593,8 +617,8 @@ def main(argv: list[str]) -> int:
         print(f"bella replay: {exc}", file=sys.stderr)
         return 2
     if not 0 <= args.seat < int(record.get("players", 0)):
-        print(f"bella replay: there is no seat {args.seat} in this {record.get('players')}-player match",
-              file=sys.stderr)
+        print("bella replay: " + _("there is no seat {seat} in this {n}-player match").format(
+            seat=args.seat, n=record.get("players")), file=sys.stderr)
         return 2
     from client.app import build
 

@@ -11,7 +11,7 @@ from client import settings as st
 from client.i18n import N_, _
 from client.labels import index_letters
 from client.scene import Scene
-from client.widgets import Button, Picker, TextInput
+from client.widgets import Button, Picker, TextInput, fit_text
 
 BACK_NAMES = {"crimson": N_("Crimson"), "navy": N_("Navy"), "emerald": N_("Emerald")}
 WINDOW_SIZES = [(960, 540), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
@@ -87,11 +87,10 @@ class SettingsScene(Scene):
             p.tooltip = None
             self.add(p)
             y += row + gap
-        lab_w = int(cw * 0.5)
         self.name_label_pos = (x, y + row // 2)
+        self.name_label_room = cw - int(cw * 0.46) - app.px(8)
         self.add(TextInput(s.player_name, pygame.Rect(x + cw - int(cw * 0.46), y, int(cw * 0.46), row),
                            max_len=20, on_change=self._name, placeholder=_("Your name")))
-        del lab_w
         bw = app.px(220)
         done = Button(_("Done"), self.back, pygame.Rect(w // 2 - bw // 2, h - app.px(80), bw, app.px(54)), primary=True)
         self.add(done)
@@ -121,7 +120,8 @@ class SettingsScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
         app = self.app
-        t = app.fonts.text(_("Your name"), app.px(19), ui.TEXT, "bold")
+        text, px = fit_text(app.fonts, _("Your name"), app.px(19), self.name_label_room, "bold")
+        t = app.fonts.text(text, px, ui.TEXT, "bold")
         surf.blit(t, (self.name_label_pos[0], self.name_label_pos[1] - t.get_height() // 2))
         r = self.preview
         surf.blit(ui.panel(r.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), r.topleft)
@@ -138,6 +138,9 @@ class SettingsScene(Scene):
         if isinstance(src, Picker) and src.help:
             lines = app.fonts.wrap(src.help, app.px(18), r.w)
             y = r.bottom + app.px(18)
-            for line in lines[:4]:
+            if len(lines) > 4:  # a long help (a long language) ends with an ellipsis, never below the window
+                lines = [*lines[:3], fit_text(app.fonts, lines[3] + " " + " ".join(lines[4:]), app.px(18), r.w,
+                                              shrink=False)[0]]
+            for line in lines:
                 surf.blit(app.fonts.text(line, app.px(18), ui.TEXT_DIM), (r.x, y))
                 y += app.px(24)

@@ -18,9 +18,10 @@ import pygame
 import core
 from client import art, plots, ui
 from client.history import History, HistoryError, MatchRow
+from client.i18n import N_, _, ngettext
 from client.scene import MessageScene, Scene
-from client.stats import Figures, compute
-from client.widgets import Button, ListView
+from client.stats import Figures, compute, opponents_text
+from client.widgets import Button, ListView, fit_text
 
 BG = (12, 26, 20)
 OTHER = (235, 120, 110)
@@ -30,8 +31,21 @@ MAX_BARS = 40
 
 def group_text(f: Figures) -> str:
     """A group's row in the list: ``Belote, 4 players, vs hard``."""
-    game = core.GAMES[f.game].title if f.game in core.GAMES else f.game.capitalize()
-    return f"{game}, {f.players} players, vs {f.opponents}"
+    return ngettext("{game}, {n} player, vs {opponents}", "{game}, {n} players, vs {opponents}", f.players).format(
+        game=game_title(f.game), n=f.players, opponents=opponents_text(f.opponents))
+
+
+def game_title(game: str) -> str:
+    """The name of ``game`` (an id) in the player's language."""
+    cls = core.GAMES.get(game)
+    return _(cls.title) if cls is not None and cls.title else game.capitalize()
+
+
+def players_text(f: Figures) -> str:
+    """``4 players, vs hard`` (the second line of a group's row)."""
+    # TRANSLATORS: {opponents} are bot levels such as "hard" or "easy+hard", or "people"
+    return ngettext("{n} player, vs {opponents}", "{n} players, vs {opponents}", f.players).format(
+        n=f.players, opponents=opponents_text(f.opponents))
 
 
 def deal_points(recent: list[list[tuple[int, int]]]) -> tuple[list[int], list[int]]:
@@ -45,7 +59,7 @@ def deal_points(recent: list[list[tuple[int, int]]]) -> tuple[list[int], list[in
     for match in recent:
         starts.append(len(values))
         prev = 0
-        for ours, _ in match:
+        for ours, _theirs in match:
             values.append(ours - prev)
             prev = ours
     return values, starts
@@ -76,17 +90,17 @@ class GroupList(ListView):
                 surf.blit(ui.panel(row.size, (196, 142, 40, 215), None, app.px(8)), row.topleft)
             elif k % 2:
                 surf.blit(ui.panel(row.size, (255, 255, 255, 12), None, app.px(8)), row.topleft)
-            game = core.GAMES[f.game].title if f.game in core.GAMES else f.game.capitalize()
             ink = (24, 16, 4) if sel else ui.TEXT
             dim = (60, 40, 10) if sel else ui.TEXT_DIM
-            surf.blit(app.fonts.text(game, big, ink, "bold"), (row.x + app.px(10), row.y + app.px(5)))
-            rec = f"{f.won}/{f.played} won" if f.played else "none finished"
-            rt = app.fonts.text(rec, small, dim)
+            # TRANSLATORS: a group's record in the statistics list, e.g. "3/5 won"
+            rec = _("{won}/{played} won").format(won=f.won, played=f.played) if f.played else _("none finished")
+            text, size = fit_text(app.fonts, rec, small, (row.w - app.px(20)) // 2)
+            rt = app.fonts.text(text, size, dim)
             surf.blit(rt, (row.right - rt.get_width() - app.px(10), row.y + app.px(8)))
-            line = f"{f.players} players, vs {f.opponents}"
-            lt = app.fonts.text(line, small, dim)
-            if lt.get_width() > row.w - app.px(20):
-                lt = app.fonts.text(line[:40] + "\u2026", small, dim)
+            text, size = fit_text(app.fonts, game_title(f.game), big, row.w - rt.get_width() - app.px(30), "bold")
+            surf.blit(app.fonts.text(text, size, ink, "bold"), (row.x + app.px(10), row.y + app.px(5)))
+            text, size = fit_text(app.fonts, players_text(f), small, row.w - app.px(20))
+            lt = app.fonts.text(text, size, dim)
             surf.blit(lt, (row.x + app.px(10), row.y + app.px(5) + big + app.px(4)))
         surf.set_clip(clip)
 
@@ -94,7 +108,7 @@ class GroupList(ListView):
 class StatsScene(Scene):
     """Statistics from the match history (see the module docstring)."""
 
-    title = "Statistics"
+    title = N_("Statistics")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -118,10 +132,10 @@ class StatsScene(Scene):
             self.figures = compute(self.rows)
         except (OSError, HistoryError, core.RecordError, ValueError, KeyError, TypeError) as exc:
             self.rows, self.figures = [], []
-            self.error = f"The match history could not be read: {exc}"
+            self.error = _("The match history could not be read: {error}").format(error=exc)
         except Exception as exc:  # sqlite3 errors and anything unexpected: a message, not a crash
             self.rows, self.figures = [], []
-            self.error = f"The match history could not be read: {exc}"
+            self.error = _("The match history could not be read: {error}").format(error=exc)
         self.selected = min(self.selected, max(0, len(self.figures) - 1))
 
     @property
@@ -147,10 +161,10 @@ class StatsScene(Scene):
             self.add(lv)
         bw, bh = px(220), px(48)
         y = h - px(70)
-        entries: list[tuple[str, Any, bool]] = [("Reset statistics", self._reset_confirm, False),
-                                                ("Back", self.back, True)]
+        entries: list[tuple[str, Any, bool]] = [(_("Reset statistics"), self._reset_confirm, False),
+                                                (_("Back"), self.back, True)]
         if "matches" in self.app.scenes:
-            entries.insert(0, ("Match history", self._history, False))
+            entries.insert(0, (_("Match history"), self._history, False))
         gap = px(16)
         x = (w - (bw * len(entries) + gap * (len(entries) - 1))) // 2
         buttons = []
@@ -173,9 +187,10 @@ class StatsScene(Scene):
     def _reset_confirm(self) -> None:
         n = len(self.rows)
         self.app.push(MessageScene(
-            self.app, "Reset statistics?",
-            f"All {n} stored match{'es' if n != 1 else ''} and their replays will be forgotten."
-            " This cannot be undone.", ok="Reset", on_ok=self.reset, other="Keep them", safe_default=True))
+            self.app, _("Reset statistics?"),
+            ngettext("All {n} stored match and its replay will be forgotten. This cannot be undone.",
+                     "All {n} stored matches and their replays will be forgotten. This cannot be undone.", n).format(
+                n=n), ok=_("Reset"), on_ok=self.reset, other=_("Keep them"), safe_default=True))
 
     def reset(self) -> None:
         """Forget every stored match."""
@@ -183,12 +198,12 @@ class StatsScene(Scene):
             with History() as h:
                 h.reset()
         except Exception as exc:  # a locked or unwritable file: say so
-            self.app.toast(f"The statistics could not be reset: {exc}", error=True)
+            self.app.toast(_("The statistics could not be reset: {error}").format(error=exc), error=True)
             return
         self.selected = 0
         self.load()
         self.relayout()
-        self.app.toast("Statistics reset.")
+        self.app.toast(_("Statistics reset."))
 
     def resume(self) -> None:
         self.load()  # the history may have changed (a match deleted or added)
@@ -210,8 +225,12 @@ class StatsScene(Scene):
         finished = sum(g.played for g in self.figures)
         won = sum(g.won for g in self.figures)
         rate = f"{100 * won / finished:.0f}%" if finished else "\u2013"
-        sub = f"{finished} matches finished, {won} won ({rate})  \u2022  {len(self.rows)} stored"
-        ui.blit_center(surf, app.fonts.text(sub, px(17), ui.TEXT_DIM), (w / 2, px(80)))
+        # TRANSLATORS: {rate} is a percentage such as 55%
+        sub = (ngettext("{n} match finished, {won} won ({rate})", "{n} matches finished, {won} won ({rate})",
+                        finished).format(n=finished, won=won, rate=rate)
+               + "  \u2022  " + _("{n} stored").format(n=len(self.rows)))
+        text, size = fit_text(app.fonts, sub, px(17), w - px(40))
+        ui.blit_center(surf, app.fonts.text(text, size, ui.TEXT_DIM), (w / 2, px(80)))
         x0, x1 = int(w * 0.33), int(w * 0.96)
         fig_rect = pygame.Rect(x0, px(104), x1 - x0, px(176))
         self._draw_figures(surf, fig_rect, f)
@@ -223,9 +242,10 @@ class StatsScene(Scene):
         values, starts = deal_points(f.recent)
         shown = values[-MAX_BARS:]
         cut = len(values) - len(shown)
-        plots.bar_chart(surf, app, pygame.Rect(x0 + pw + gap, top, x1 - x0 - pw - gap, ph), "Points per deal",
+        plots.bar_chart(surf, app, pygame.Rect(x0 + pw + gap, top, x1 - x0 - pw - gap, ph), _("Points per deal"),
                         shown, breaks=[s - cut for s in starts if s - cut > 0],
-                        x_caption=f"last {len(shown)} deals", mean_label="average")
+                        x_caption=ngettext("last {n} deal", "last {n} deals", len(shown)).format(n=len(shown)),
+                        mean_label=_("average"))
         self.widgets.draw(surf, app)
 
     def _draw_empty(self, surf: pygame.Surface) -> None:
@@ -234,10 +254,11 @@ class StatsScene(Scene):
         box = pygame.Rect(0, 0, int(min(w * 0.8, app.px(760))), app.px(200))
         box.center = (w // 2, int(h * 0.45))
         surf.blit(ui.panel(box.size, (12, 26, 20, 255), ui.PANEL_BORDER, app.px(14), max(2, app.px(2))), box.topleft)
-        head = "The history could not be read" if self.error else "No matches played yet"
-        ui.blit_center(surf, app.fonts.text(head, app.px(30), ui.GOLD, "serif"), (box.centerx, box.y + app.px(52)))
-        body = self.error or ("Every single-player match you finish or abandon is counted here,"
-                              " per game, player count and opponents.")
+        head = _("The history could not be read") if self.error else _("No matches played yet")
+        text, size = fit_text(app.fonts, head, app.px(30), box.w - app.px(40), "serif")
+        ui.blit_center(surf, app.fonts.text(text, size, ui.GOLD, "serif"), (box.centerx, box.y + app.px(52)))
+        body = self.error or _("Every single-player match you finish or abandon is counted here,"
+                               " per game, player count and opponents.")
         y = box.y + app.px(100)
         for line in app.fonts.wrap(body, app.px(19), box.w - app.px(60)):
             ui.blit_center(surf, app.fonts.text(line, app.px(19), ui.TEXT), (box.centerx, y))
@@ -247,14 +268,17 @@ class StatsScene(Scene):
         app = self.app
         px = app.px
         surf.blit(ui.panel(rect.size, (12, 26, 20, 255), ui.PANEL_BORDER, px(12), max(1, px(2))), rect.topleft)
-        surf.blit(app.fonts.text(group_text(f), px(17), ui.GOLD, "bold"), (rect.x + px(14), rect.y + px(10)))
+        text, size = fit_text(app.fonts, group_text(f), px(17), rect.w - px(28), "bold")
+        surf.blit(app.fonts.text(text, size, ui.GOLD, "bold"), (rect.x + px(14), rect.y + px(10)))
         rate = f"{100 * f.win_rate:.0f}%" if f.played else "\u2013"
-        made = f"{f.made} of {f.contracts}" if f.contracts else "\u2013"
-        tiles = [(str(f.played), "played"), (str(f.won), f"won ({rate})"),
-                 (str(f.current_streak), f"streak (best {f.best_streak})"),
-                 (f"{f.points_per_deal:.1f}", "points a deal"),
-                 (made, "contracts made"), (str(f.capots), "capots"), (str(f.bides), "bides"),
-                 (str(f.hanging), "hanging deals")]
+        # TRANSLATORS: contracts made of contracts declared, e.g. "3 of 5"
+        made = _("{made} of {total}").format(made=f.made, total=f.contracts) if f.contracts else "\u2013"
+        # TRANSLATORS: captions under the figures of the statistics screen
+        tiles = [(str(f.played), _("played")), (str(f.won), _("won ({rate})").format(rate=rate)),
+                 (str(f.current_streak), _("streak (best {best})").format(best=f.best_streak)),
+                 (f"{f.points_per_deal:.1f}", _("points a deal")),
+                 (made, _("contracts made")), (str(f.capots), _("capots")), (str(f.bides), _("bides")),
+                 (str(f.hanging), _("hanging deals"))]
         cols = 4
         tw = (rect.w - px(28)) / cols
         th = px(56)
@@ -265,9 +289,12 @@ class StatsScene(Scene):
             surf.blit(ui.panel(cell.size, (255, 255, 255, 12), None, px(8)), cell.topleft)
             ui.blit_center(surf, app.fonts.text(big, px(24), ui.GOLD if i < 4 else ui.TEXT, "bold"),
                            (cell.centerx, cell.y + px(18)))
-            ui.blit_center(surf, app.fonts.text(small, px(13), ui.TEXT_DIM), (cell.centerx, cell.y + px(39)))
-        extra = f"moons {f.moons}   \u2022   abandoned {f.abandoned}   \u2022   with undo {f.with_undo}"
-        t = app.fonts.text(extra, px(14), ui.TEXT_DIM)
+            text, size = fit_text(app.fonts, small, px(13), cell.w - px(6))
+            ui.blit_center(surf, app.fonts.text(text, size, ui.TEXT_DIM), (cell.centerx, cell.y + px(39)))
+        extra = "   \u2022   ".join((_("moons {n}").format(n=f.moons), _("abandoned {n}").format(n=f.abandoned),
+                                     _("with undo {n}").format(n=f.with_undo)))
+        text, size = fit_text(app.fonts, extra, px(14), rect.w - px(32))
+        t = app.fonts.text(text, size, ui.TEXT_DIM)
         surf.blit(t, (rect.right - t.get_width() - px(16), rect.bottom - t.get_height() - px(8)))
 
     def _draw_running(self, surf: pygame.Surface, rect: pygame.Rect, f: Figures) -> None:
@@ -288,8 +315,9 @@ class StatsScene(Scene):
             last = f.recent[-1]
             series.append(plots.Series([b for _, b in last], OTHER, 2.0))
             series.append(plots.Series([a for a, _ in last], ui.GOLD, 3.0, dots=True))
-        plots.line_chart(surf, app, rect, "Running score, recent matches", series, x_caption="deal",
-                         guide=target, guide_label=f"target {target:.0f}" if target else "")
+        plots.line_chart(surf, app, rect, _("Running score, recent matches"), series, x_caption=_("deal"),
+                         guide=target, guide_label=_("target {n}").format(n=f"{target:.0f}") if target else "")
         if f.recent:
+            # TRANSLATORS: the chart's legend: your score, the best other side's, earlier matches
             plots.legend(surf, app, (rect.x + app.px(52), rect.bottom - app.px(14)),
-                         [("you", ui.GOLD), ("best other", OTHER), ("earlier", (130, 112, 66))], right=False)
+                         [(_("you"), ui.GOLD), (_("best other"), OTHER), (_("earlier"), (130, 112, 66))], right=False)
