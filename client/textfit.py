@@ -7,15 +7,15 @@ wrap rather than overflow its panel.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
+
+from client.ui import Color, Fonts
 
 MIN_SCALE = 0.55
 """Text never shrinks below this share of its intended size."""
 
 
-def fit_px(fonts: Any, text: str, px: int, width: int, style: str = "sans") -> int:
+def fit_px(fonts: Fonts, text: str, px: int, width: int, style: str = "sans") -> int:
     """The largest size up to ``px`` at which ``text`` is at most ``width`` pixels wide (never below ``MIN_SCALE``)."""
     px = int(px)
     if width <= 0 or not text:
@@ -30,22 +30,22 @@ def fit_px(fonts: Any, text: str, px: int, width: int, style: str = "sans") -> i
     return size
 
 
-def fit_text(fonts: Any, text: str, px: int, width: int, color: Any, style: str = "sans") -> pygame.Surface:
+def fit_text(fonts: Fonts, text: str, px: int, width: int, color: Color, style: str = "sans") -> pygame.Surface:
     """``text`` rendered by ``fonts.text`` at the largest size that fits ``width``."""
     return fonts.text(text, fit_px(fonts, text, px, width, style), color, style)
 
 
-def fit_shadowed(fonts: Any, text: str, px: int, width: int, color: Any, style: str = "bold") -> pygame.Surface:
+def fit_shadowed(fonts: Fonts, text: str, px: int, width: int, color: Color, style: str = "bold") -> pygame.Surface:
     """``text`` rendered by ``fonts.shadowed`` at the largest size that fits ``width``."""
     return fonts.shadowed(text, fit_px(fonts, text, px, width, style), color, style)
 
 
-def fit_outlined(fonts: Any, text: str, px: int, width: int, color: Any, style: str = "serif") -> pygame.Surface:
+def fit_outlined(fonts: Fonts, text: str, px: int, width: int, color: Color, style: str = "serif") -> pygame.Surface:
     """``text`` rendered by ``fonts.outlined`` at the largest size that fits ``width``."""
     return fonts.outlined(text, fit_px(fonts, text, px, width, style), color, style)
 
 
-def wrap_fit(fonts: Any, text: str, px: int, width: int, max_lines: int,
+def wrap_fit(fonts: Fonts, text: str, px: int, width: int, max_lines: int,
              style: str = "sans") -> tuple[int, list[str]]:
     """(size, lines): ``text`` wrapped to ``width`` in at most ``max_lines`` lines, shrinking the size if needed.
 

@@ -14,7 +14,7 @@ from client.textfit import fit_text
 from client.widgets import Button
 
 # TRANSLATORS: a deal's result in a word or two, in the score sheet's Result column (game terms).
-MARKS = {"hung": N_("hung"), "hanging": N_("hung"), "egg": N_("egg"), "played": N_("played"),
+MARKS = {"made": N_("made"), "hung": N_("hung"), "hanging": N_("hung"), "egg": N_("egg"), "played": N_("played"),
          "deberts": N_("Deberts!"), "tie": N_("hung"), "bide": N_("bide"), "bete": N_("b\u00eate"),
          "failed": N_("failed"), "set": N_("set"), "annulled": N_("annulled"), "inside": N_("inside"),
          "doubled": N_("doubled"), "moon_made": N_("moon!"), "moon_failed": N_("moon failed")}

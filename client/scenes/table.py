@@ -98,7 +98,9 @@ class TableScene(TableSprites, TableHud):
             self.lay = layout.compute(w, h, self.players, self.me, self.cw)
             self._place_hand(snap=True)
         s = self.app.scale
-        bw, bh = int(118 * s), int(40 * s)
+        hud_font = self.app.fonts.font(int(15 * s), "bold")  # wide enough for the labels, within reason
+        bw = int(min(200 * s, max([118 * s] + [hud_font.size(_(t))[0] + 28 * s for t in HUD_BUTTONS])))
+        bh = int(40 * s)
         x = w - bw - int(14 * s)
         y = h - (bh + int(8 * s)) * 4 - int(6 * s)
         self.hud_buttons = []

@@ -15,7 +15,7 @@ from client.i18n import N_, _, ngettext, pgettext
 from client.layout import Point
 from client.scenes.scoresheet import contract_of, deal_notes, maker_failed
 from client.scenes.table_zones import TableZones
-from client.textfit import fit_shadowed, fit_text
+from client.textfit import fit_shadowed, fit_text, wrap_fit
 from client.widgets import draw_tooltip
 
 # TRANSLATORS: the phase of a deal, as the HUD shows it after "Deal 3 •".
@@ -172,16 +172,26 @@ class TableHud(TableZones):
         partner = self._partner_line(v)
         if partner:
             lines.append(partner)
-        ch = int(64 * s + 26 * s * (len(lines) - 1))
-        surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
-        yy = y + int(10 * s)
+        room = cw - int(80 * s)  # clear of the big trump symbol on the right
+        shown: list[tuple[pygame.Surface, int]] = []  # each line as drawn and the step down to the next
         for i, line in enumerate(lines):
             t = fonts.text(line, int(17 * s) if i else int(15 * s), ui.TEXT if i else ui.TEXT_DIM,
                            "bold" if i else "sans")
-            if t.get_width() > cw - int(80 * s):
-                t = fit_text(fonts, line, int(14 * s), cw - int(80 * s), ui.TEXT)
+            if t.get_width() <= room:
+                shown.append((t, int(26 * s)))
+            elif i == 0:
+                shown.append((fit_text(fonts, line, int(15 * s), room, ui.TEXT_DIM), int(26 * s)))
+            else:  # a long line (a translation, long names) wraps onto two lines at a smaller size
+                px, parts = wrap_fit(fonts, line, int(14 * s), room, 2)
+                for k, part in enumerate(parts):
+                    shown.append((fit_text(fonts, part, px, room, ui.TEXT), int(26 * s) if k == len(parts) - 1
+                                  else int(px * 1.2)))
+        ch = int(64 * s) + sum(step for _t, step in shown[:-1])
+        surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
+        yy = y + int(10 * s)
+        for t, step in shown:
             surf.blit(t, (cx + int(12 * s), yy))
-            yy += int(26 * s)
+            yy += step
         big = "\u2205"
         col = ui.TEXT_DIM
         if trump:
@@ -193,7 +203,7 @@ class TableHud(TableZones):
         elif labels.no_trumps(v):
             # TRANSLATORS: short badge for No trumps (two or three letters).
             big, col = pgettext("badge", "NT"), ui.GOLD
-        bt = fonts.text(big, int(40 * s), col, "bold")
+        bt = fit_text(fonts, big, int(40 * s), int(64 * s), col, "bold")
         ui.blit_center(surf, bt, (cx + cw - int(34 * s), y + ch / 2))
         # TRANSLATORS: the key to the name plates' badges; D and L are the badges' letters (see "dealer badge").
         legend_text = _("{dealer} dealer  \u2022  {leader} leads the trick  \u2022  suit badge: contract").format(
@@ -468,15 +478,19 @@ class TableHud(TableZones):
         notes = " ".join(x for x in (self._result_reason(r), deal_notes(r, self.names, side_names, decl_column=True))
                          if x)
         note_lines = fonts.wrap(notes, int(16 * s), w - int(60 * s)) if notes else []
-        h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines))
+        # TRANSLATORS: the deal result panel's title: deal number and outcome ("Deal 3: you made it").
+        title = _("Deal {n}: {outcome}").format(n=r.get("deal", ""), outcome=self._outcome_words(r))
+        title_px, title_lines = wrap_fit(fonts, title, int(30 * s), w - int(40 * s), 2, "serif")
+        title_step = int(title_px * 1.2)
+        drop = title_step * (len(title_lines) - 1)  # a title on two lines pushes the rest down
+        h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines)) + drop
         box = pygame.Rect(0, 0, w, h)
         box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
         self.result_box = box
         surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
-        # TRANSLATORS: the deal result panel's title: deal number and outcome ("Deal 3: you made it").
-        title = _("Deal {n}: {outcome}").format(n=r.get("deal", ""), outcome=self._outcome_words(r))
-        tt = fit_text(fonts, title, int(30 * s), box.w - int(40 * s), ui.GOLD, "serif")
-        ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s)))
+        for k, line in enumerate(title_lines):
+            tt = fit_text(fonts, line, title_px, box.w - int(40 * s), ui.GOLD, "serif")
+            ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s) + k * title_step))
         sub = contract_of(r, self.names)
         mult = r.get("multiplier")
         if sub and isinstance(mult, int) and mult > 1:
@@ -484,10 +498,10 @@ class TableHud(TableZones):
                 contract=sub)
         if sub:
             ui.blit_center(surf, fit_text(fonts, sub, int(18 * s), box.w - int(40 * s), ui.TEXT_DIM),
-                           (box.centerx, box.y + int(70 * s)))
+                           (box.centerx, box.y + int(70 * s) + drop))
         col0 = box.x + int(28 * s)
         colw = (box.w - int(260 * s)) / max(1, len(sides))
-        y = box.y + int(104 * s)
+        y = box.y + int(104 * s) + drop
         for i in range(len(sides)):
             name = self.side_name(i)
             t = fit_text(fonts, name if len(name) < 16 else name[:15] + "\u2026", int(17 * s), int(colw - 6 * s),
