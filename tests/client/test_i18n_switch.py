@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
@@ -51,19 +51,24 @@ class Pseudo(gettext.NullTranslations):
         return pseudo(message)
 
 
-def switch_to(translation: gettext.NullTranslations, code: str) -> None:
-    """Install ``translation`` as language ``code`` and tell the listeners, as set_language does."""
+def switch_to(translation: gettext.NullTranslations, code: str,
+              listeners: Sequence[Callable[[str], None]] = ()) -> None:
+    """Install ``translation`` as language ``code`` and tell ``listeners`` (an app's), as set_language does."""
     i18n._translation = translation
     i18n._language = code
-    for listener in list(i18n._listeners):
+    for listener in listeners:
         listener(code)
+
+
+def to_english() -> None:
+    switch_to(gettext.NullTranslations(), "en")
 
 
 @pytest.fixture()
 def english() -> Iterator[None]:
-    i18n.set_language("en")
+    to_english()
     yield
-    i18n.set_language("en")
+    to_english()
 
 
 def test_labels_and_card_text_use_the_translation(english: None) -> None:
@@ -83,13 +88,16 @@ def test_labels_and_card_text_use_the_translation(english: None) -> None:
     n = 3
     assert labels.prompt_help({"phase": "remainder", "stock_size": n, "legal": [{"type": "keep"}]}) == pseudo(
         "{n} cards left in the stock: draw them yourself, or let your partner draw them unseen.").format(n=n)
-    i18n.set_language("en")
+    to_english()
     assert labels.call_text("pass") == "Pass"
     assert labels.card_text("JH") == "J\u2665"
 
 
 def test_switching_language_changes_a_table_prompt_and_a_house_rule_row(english: None) -> None:
+    before = list(i18n._listeners)
     app = make_app(["--windowed", "1280x720", "--no-sound"])
+    mine = [f for f in i18n._listeners if f not in before]  # this app's: it lays its scenes out anew
+    assert mine
     try:
         session = LocalSession("belote", 4, seat=0, seed=3, levels={k: "random" for k in range(1, 4)},
                                bot_delay=0.0, deal_delay=0.0)
@@ -102,7 +110,7 @@ def test_switching_language_changes_a_table_prompt_and_a_house_rule_row(english:
         buttons = [b.text for b in table.action_buttons]
         hud = [b.text for b in table.hud_buttons]
         assert prompt and buttons and hud == ["Hint (H)", "Last trick (L)", "Scores (S)", "Menu (Esc)"]
-        switch_to(Pseudo(), "xx")
+        switch_to(Pseudo(), "xx", mine)
         app.frame(1 / 60)
         assert table._prompt_text() == pseudo(prompt)
         assert [b.text for b in table.hud_buttons] == [pseudo(t) for t in hud]
@@ -124,7 +132,7 @@ def test_switching_language_changes_a_table_prompt_and_a_house_rule_row(english:
                 want = str(value) if isinstance(value, int) and not isinstance(value, bool) else pseudo(
                     rule_list.pretty(value))
                 assert text == want
-        switch_to(gettext.NullTranslations(), "en")
+        switch_to(gettext.NullTranslations(), "en", mine)
         app.frame(1 / 60)
         rows = form.rules.rows
         assert rows[0].label == rule_list.pretty(spec.id)
@@ -145,7 +153,7 @@ def test_data_messages_cover_what_the_rule_rows_and_how_to_play_ask_for(english:
             rule_list.rule_help(spec)
             rule_list.option_choices(spec, spec.default, spec.default)
         rules_text.translated(game)
-    i18n.set_language("en")
+    to_english()
     missing = sorted(tr.asked - known)
     assert not missing, missing
     assert "" not in tr.asked  # an empty msgid would return the catalog header
@@ -154,7 +162,7 @@ def test_data_messages_cover_what_the_rule_rows_and_how_to_play_ask_for(english:
 def test_how_to_play_keeps_the_bullet_outside_the_message(english: None) -> None:
     switch_to(Pseudo(), "xx")
     sections = rules_text.translated("belote")
-    i18n.set_language("en")
+    to_english()
     bullets = [text for _h, paras in sections for bullet, text in paras if bullet]
     assert bullets and all(not t.startswith("\u00ab\u2022") for t in bullets)
     assert sections[0][0] == pseudo(rules_text.RULES["belote"][0][0])
