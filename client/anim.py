@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from client import ui
+from client.textfit import fit_text
 
 Point = tuple[float, float]
 
@@ -173,7 +174,8 @@ class Banner:
             ui.blit_center(surf, t, (center[0], ty))
         t.set_alpha(None)
         if self.sub:
-            st = fonts.text(self.sub, int(20 * scale), ui.TEXT)
+            # a long (translated) line shrinks to the band rather than spill out of it
+            st = fit_text(fonts, self.sub, int(20 * scale), int(full - 30 * scale), ui.TEXT)
             if st.get_width() < w:
                 ui.blit_center(surf, st, (center[0], center[1] + 32 * scale))
 
@@ -193,7 +195,7 @@ class Confetti:
     def __post_init__(self) -> None:
         rng = random.Random(self.seed)
         colors = [(240, 196, 92), (214, 52, 58), (88, 200, 120), (86, 150, 230), (240, 240, 240)]
-        for _ in range(self.n):
+        for _i in range(self.n):
             c = rng.choice(colors)
             self.parts.append([rng.uniform(0, self.w), rng.uniform(-self.h * 0.6, 0), rng.uniform(-40, 40),
                                rng.uniform(120, 260), rng.uniform(0, 6.28), rng.uniform(3, 9), *c])

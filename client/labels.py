@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import core
-from client.i18n import pgettext
+from client.i18n import N_, _, ngettext, pgettext
 from client.ui import SUIT_NAME, SUIT_SYMBOL
 
 BELOTE_TRUMP = "78QKTA9J"
@@ -18,14 +18,22 @@ BELOTE_PLAIN = "789JQKTA"
 NATURAL = "23456789TJQKA"
 SUIT_CYCLE = "SHCD"  # alternate black/red when grouped
 
+# TRANSLATORS: bids and announcements as the bidding buttons show them (game terms: use the players' words).
 CALL_WORDS = {
-    "pass": "Pass", "take": "Take", "play": "Play", "annul": "Annul", "schmeiss": "Schmeiss",
-    "double": "Double", "redouble": "Redouble", "NT": "No trumps", "AT": "All trumps",
-    "moon": "Shoot the moon", "bella": "Bella", "belote": "Belote",
-    "tierce": "Tierce", "tertz": "Tertz", "fifty": "Fifty", "hundred": "Hundred", "mariage": "Mariage",
-    "quarte": "Quarte", "quinte": "Quinte", "carre": "Four of a kind", "four": "Four of a kind",
-    "20": "Sequence of 3 (20)", "50": "Sequence of 4+ (50)", "to_partner": "Give the rest to partner",
+    "pass": N_("Pass"), "take": N_("Take"), "play": N_("Play"), "annul": N_("Annul"), "schmeiss": N_("Schmeiss"),
+    "double": N_("Double"), "redouble": N_("Redouble"), "NT": N_("No trumps"), "AT": N_("All trumps"),
+    "moon": N_("Shoot the moon"), "bella": N_("Bella"), "belote": N_("Belote"),
+    "tierce": N_("Tierce"), "tertz": N_("Tertz"), "fifty": N_("Fifty"), "hundred": N_("Hundred"),
+    "mariage": N_("Mariage"), "quarte": N_("Quarte"), "quinte": N_("Quinte"), "carre": N_("Four of a kind"),
+    "four": N_("Four of a kind"), "20": N_("Sequence of 3 (20)"), "50": N_("Sequence of 4+ (50)"),
+    "to_partner": N_("Give the rest to partner"),
 }
+"""Calls in English (marked for translation): show them with ``_(CALL_WORDS[call])``."""
+
+
+def suit_text(suit: str) -> str:
+    """A suit as symbol and translated name: ``"H"`` -> ``"\u2665 Hearts"``."""
+    return f"{SUIT_SYMBOL.get(suit, suit)} {_(SUIT_NAME.get(suit, suit))}"
 
 
 _local_indices = True
@@ -75,9 +83,9 @@ def count_text(n: int, word: str, plural: str | None = None) -> str:
 def card_text(card: str) -> str:
     """``"TH"`` -> ``"10♥"``; jokers ``"X1"`` -> ``"High joker"``."""
     if card == "X1":
-        return "High joker"
+        return _("High joker")
     if card == "X2":
-        return "Low joker"
+        return _("Low joker")
     return rank_index(card[0]) + SUIT_SYMBOL.get(card[1], card[1])
 
 
@@ -86,29 +94,38 @@ def cards_text(cards: list[str] | tuple[str, ...] | None) -> str:
     return " ".join(card_text(c) for c in cards or [])
 
 
-RANK_NAMES = {"7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
-              "A": "ace"}
+RANK_NAMES = {"7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "T": N_("ten"), "J": N_("jack"),
+              "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
+"""Rank names in English (marked for translation)."""
 
 
 def declaration_words(call: str, top: str | None = None) -> str:
     """A declaration in words, with its top card when known: ``"tertz to the king"``."""
-    word = call_text(call).lower() if not call.isdigit() else f"{call}-point sequence"
+    if call.isdigit():
+        # TRANSLATORS: a declared run worth {points} points (Klaberjass 20/50).
+        word = _("{points}-point sequence").format(points=call)
+    else:
+        word = call_text(call).lower()
     if isinstance(top, str) and top[:1] in RANK_NAMES:
-        return f"{word} to the {RANK_NAMES[top[0]]}"
+        # TRANSLATORS: a declaration and its top card, e.g. "tertz to the king".
+        return _("{declaration} to the {rank}").format(declaration=word, rank=_(RANK_NAMES[top[0]]))
     return word
 
 
 def call_text(call: str, view: dict[str, Any] | None = None) -> str:
-    """A bid or announcement in words: ``"H"`` -> ``"♥ Hearts"``, ``"7"`` -> ``"7"``."""
+    """A bid or announcement in words: ``"H"`` -> ``"\u2665 Hearts"``, ``"7"`` -> ``"7"``."""
     if call in SUIT_SYMBOL:
-        return f"{SUIT_SYMBOL[call]} {SUIT_NAME[call]}"
+        return suit_text(call)
     if call.startswith("partner:"):
-        return f"Partner: {card_text(call.split(':', 1)[1])}"
+        # TRANSLATORS: Pitch: call the holder of {card} as your partner.
+        return _("Partner: {card}").format(card=card_text(call.split(':', 1)[1]))
     if call in ("take", "play") and view is not None:
         turned = turned_card(view)
         if turned and turned[0] != "X" and view.get("phase") == "bidding":
-            return f"{CALL_WORDS[call]} {SUIT_SYMBOL.get(turned[1], '')}"
-    return CALL_WORDS.get(call, call.replace("_", " ").capitalize())
+            return f"{_(CALL_WORDS[call])} {SUIT_SYMBOL.get(turned[1], '')}"
+    if call in CALL_WORDS:
+        return _(CALL_WORDS[call])
+    return call.replace("_", " ").capitalize()
 
 
 def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
@@ -117,34 +134,40 @@ def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     if t == "bid":
         return call_text(str(a.get("call")), view)
     if t == "trump":
-        s = str(a.get("suit"))
-        return f"{SUIT_SYMBOL.get(s, s)} {SUIT_NAME.get(s, s)}"
+        return suit_text(str(a.get("suit")))
     if t == "exchange":
         if a.get("card"):
-            return f"Exchange {card_text(a['card'])}"
+            return _("Exchange {card}").format(card=card_text(a["card"]))
         turned = turned_card(view or {})
-        return f"Swap the 7 for {card_text(turned)}" if turned else "Exchange the seven"
+        # TRANSLATORS: swap your seven of trumps for the turned card {card}.
+        return _("Swap the 7 for {card}").format(card=card_text(turned)) if turned else _("Exchange the seven")
     if t == "keep":
         if view is not None and view.get("phase") == "remainder":
-            return "Take the rest myself"
-        return "Keep my hand"
+            return _("Take the rest myself")
+        return _("Keep my hand")
     if t == "declare":
         call = str(a.get("call") or "")
-        word = call_text(call, view) if call else "Declare"
+        word = call_text(call, view) if call else _("Declare")
         cards = a.get("cards")
-        return f"{word}: {cards_text(run_order(list(cards), view or {}))}" if isinstance(cards, list) and cards \
-            else word
+        if isinstance(cards, list) and cards:
+            # TRANSLATORS: a declaration button: the declaration and its cards ("Tertz: 7\u2665 8\u2665 9\u2665").
+            return _("{declaration}: {cards}").format(declaration=word,
+                                                      cards=cards_text(run_order(list(cards), view or {})))
+        return word
     if t == "done":
-        return "Done" if view is not None and any(
-            x.get("type") == "declare" for x in view.get("legal", [])) else "Nothing to declare"
+        return _("Done") if view is not None and any(
+            x.get("type") == "declare" for x in view.get("legal", [])) else _("Nothing to declare")
     if t == "break":
         return str(a.get("n"))
     if t == "discard":
-        return f"Discard {cards_text(a.get('cards'))}"
+        # TRANSLATORS: burn (discard face up) these extra trumps.
+        return _("Discard {cards}").format(cards=cards_text(a.get("cards")))
     if t == "play":
         c = str(a.get("card"))
         call_v = a.get("call")
-        return f"Play {card_text(c)} and announce {call_text(str(call_v))}" if call_v else f"Play {card_text(c)}"
+        if call_v:
+            return _("Play {card} and announce {call}").format(card=card_text(c), call=call_text(str(call_v)))
+        return _("Play {card}").format(card=card_text(c))
     return str(t)
 
 
@@ -235,20 +258,30 @@ def contract_text(view: dict[str, Any], names: list[str]) -> str:
     maker = c.get("maker", c.get("declarer", c.get("bidder")))
     who = names[maker] if isinstance(maker, int) and 0 <= maker < len(names) else ""
     if all_trumps(view):
-        what = "All trumps"
+        what = _("All trumps")
     elif no_trumps(view):
-        what = "No trumps"
+        what = _("No trumps")
     else:
         t = trump_suit(view)
-        what = f"{SUIT_SYMBOL[t]} {SUIT_NAME[t]}" if t else ""
+        what = suit_text(t) if t else ""
     bid = c.get("bid")
-    if isinstance(bid, str):
-        word = "Moon" if bid == "moon" else f"bid {call_text(bid)}"
-        what = f"{word} in {what}" if what else f"{word}, trumps to name"
     mult = c.get("multiplier")
-    if isinstance(mult, int) and mult > 1:
-        what += " doubled" if mult == 2 else " redoubled"
-    return f"{who}: {what}" if who else what
+    doubled = isinstance(mult, int) and mult == 2
+    redoubled = isinstance(mult, int) and mult > 2
+    if isinstance(bid, str):
+        word = _("Moon") if bid == "moon" else _("bid {call}").format(call=call_text(bid))
+        if what:
+            # TRANSLATORS: a Pitch contract: "{bid} in {trumps}" ("bid 3 in \u2665 Hearts").
+            what = _("{bid} in {trumps}").format(bid=word, trumps=what)
+        else:
+            what = _("{bid}, trumps to name").format(bid=word)
+    if doubled:
+        # TRANSLATORS: a contract that was doubled ("\u2665 Hearts doubled").
+        what = _("{contract} doubled").format(contract=what)
+    elif redoubled:
+        what = _("{contract} redoubled").format(contract=what)
+    # TRANSLATORS: the contract line: player name and contract ("Anna: \u2665 Hearts").
+    return _("{player}: {contract}").format(player=who, contract=what) if who else what
 
 
 def sort_hand(cards: list[str], view: dict[str, Any]) -> list[str]:
@@ -313,57 +346,64 @@ def prompt_help(view: dict[str, Any]) -> str:
     game = view.get("game")
     phase = str(view.get("phase", ""))
     turned = turned_card(view)
-    tsuit = f"{SUIT_SYMBOL[turned[1]]} {SUIT_NAME[turned[1]]}" if turned and turned[1] in SUIT_SYMBOL else ""
+    tsuit = suit_text(turned[1]) if turned and turned[1] in SUIT_SYMBOL else ""
     if "bid" in types:
         if phase == "schmeiss":
-            return "Your opponent called schmeiss. Annul: the deal is thrown in. Play: you become the maker."
+            return _("Your opponent called schmeiss. Annul: the deal is thrown in. Play: you become the maker.")
         if phase == "naming":
-            return f"Choose trumps: any suit but the turned card's{f' ({tsuit})' if tsuit else ''}."
+            if tsuit:
+                return _("Choose trumps: any suit but the turned card's ({suit}).").format(suit=tsuit)
+            return _("Choose trumps: any suit but the turned card's.")
         if game == "pitch":
-            text = ("Bid how many points you will take with trumps of your choice; "
-                    "the highest bid names trumps.")
             if "moon" in calls:
-                text += " Moon: you take every point."
-            return text
+                return _("Bid how many points you will take with trumps of your choice; "
+                         "the highest bid names trumps. Moon: you take every point.")
+            return _("Bid how many points you will take with trumps of your choice; "
+                     "the highest bid names trumps.")
         if game == "belote":
-            text = "Bid the contract your side will make (a trump suit, No trumps or All trumps), above the last bid."
             if "double" in calls:
-                text = "Double if you think their contract will fail (points \u00d72); or outbid it, or pass."
-            elif "redouble" in calls:
-                text = "They doubled you: redouble (points \u00d74) if you are sure, or pass."
-            return text
+                return _("Double if you think their contract will fail (points \u00d72); or outbid it, or pass.")
+            if "redouble" in calls:
+                return _("They doubled you: redouble (points \u00d74) if you are sure, or pass.")
+            return _("Bid the contract your side will make (a trump suit, No trumps or All trumps), "
+                     "above the last bid.")
         take = calls & {"take", "play"}
         suits = calls & set(SUIT_SYMBOL)
-        text = ""
+        parts: list[str] = []
         if take and tsuit:
-            word = CALL_WORDS[next(iter(take))]
-            text = (f"{word}: {tsuit} become trumps and you must outscore your opponents. "
-                    "Pass: leave the choice to the next player.")
+            # TRANSLATORS: {call} is the Take/Play button's word; {suit} the turned card's suit.
+            parts.append(_("{call}: {suit} become trumps and you must outscore your opponents. "
+                           "Pass: leave the choice to the next player.").format(
+                call=_(CALL_WORDS[next(iter(take))]), suit=tsuit))
         elif suits:
-            text = "Name another suit as trumps (you must then outscore your opponents), or pass."
+            parts.append(_("Name another suit as trumps (you must then outscore your opponents), or pass."))
         if "schmeiss" in calls:
-            text += " Schmeiss: offer to throw the deal in."
-        return text
+            parts.append(_("Schmeiss: offer to throw the deal in."))
+        return " ".join(parts)
     if "trump" in types:
-        return "You won the auction: choose the trump suit (the suit where you hold the most high cards)."
+        return _("You won the auction: choose the trump suit (the suit where you hold the most high cards).")
     if "break" in types:
-        return "Move that many cards from the top of the stock to the bottom: it changes who draws what."
+        return _("Move that many cards from the top of the stock to the bottom: it changes who draws what.")
     if "exchange" in types:
-        return (f"Take the turned {card_text(turned)} into your hand and leave your seven of trumps in its place."
-                if turned else "Swap your seven of trumps for the turned card.")
+        if turned:
+            return _("Take the turned {card} into your hand and leave your seven of trumps in its place.").format(
+                card=card_text(turned))
+        return _("Swap your seven of trumps for the turned card.")
     if "keep" in types and phase == "exchange":
-        return "Only the holder of the seven of trumps may swap it for the turned card."
+        return _("Only the holder of the seven of trumps may swap it for the turned card.")
     if phase == "remainder":
         n = stock_count(view)
-        left = f"{count_text(n, 'card')} left in the stock" if n else "The rest of the stock"
-        them = "it" if n == 1 else "them"
-        return f"{left}: draw {them} yourself, or let your partner draw {them} unseen."
+        if n:
+            return ngettext("{n} card left in the stock: draw it yourself, or let your partner draw it unseen.",
+                            "{n} cards left in the stock: draw them yourself, or let your partner draw them unseen.",
+                            n).format(n=n)
+        return _("The rest of the stock: draw them yourself, or let your partner draw them unseen.")
     if "discard" in types:
-        return "You hold more than six trumps: burn the extra ones face up (click a card to burn it)."
+        return _("You hold more than six trumps: burn the extra ones face up (click a card to burn it).")
     if phase == "call":
-        return "Name a trump you do not hold: whoever holds it becomes your partner (a secret until it is played)."
+        return _("Name a trump you do not hold: whoever holds it becomes your partner (a secret until it is played).")
     if "declare" in types:
         if "play" in types:  # the title says it all; the panel stays low, clear of the trick
             return ""
-        return "Show a combination to score it; only the best one at the table counts."
+        return _("Show a combination to score it; only the best one at the table counts.")
     return ""

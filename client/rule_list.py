@@ -16,15 +16,37 @@ import pygame
 
 import core
 from client import ui
+from client.i18n import _, ngettext
+from client.textfit import fit_text
 from client.widgets import Picker, Widget
 
 
 def pretty(value: Any) -> str:
-    """An option id or value as menu text: ``target_score`` -> ``Target score``."""
+    """An option id or value as English menu text: ``target_score`` -> ``Target score``.
+
+    This is the msgid: show it translated, ``_(pretty(x))`` (numbers stay as they are).
+    """
     if isinstance(value, bool):
         return "On" if value else "Off"
     text = str(value).replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def value_text(value: Any) -> str:
+    """An option value as the player reads it: numbers as they are, words translated."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return _(pretty(value))
+
+
+def rule_name(spec: core.OptionSpec) -> str:
+    """A house rule's name in the current language."""
+    return _(pretty(spec.id))
+
+
+def rule_help(spec: core.OptionSpec) -> str:
+    """A house rule's one-line help in the current language ('' when it has none)."""
+    return _(spec.help) if spec.help else ""
 
 
 def number_choices(spec: core.OptionSpec, default: int) -> list[tuple[int, str]]:
@@ -41,7 +63,7 @@ def number_choices(spec: core.OptionSpec, default: int) -> list[tuple[int, str]]
 def option_choices(spec: core.OptionSpec, value: Any, base: Any) -> list[tuple[Any, str]]:
     """The (value, text) choices a picker offers for ``spec``; ``value`` is always among them."""
     if spec.values is not None:
-        return [(v, pretty(v)) for v in spec.values]
+        return [(v, value_text(v)) for v in spec.values]
     choices: list[tuple[Any, str]] = list(number_choices(spec, int(base) if isinstance(base, int) else spec.minimum))
     if isinstance(value, int) and value not in [c[0] for c in choices]:
         choices = sorted(choices + [(value, str(value))])
@@ -86,8 +108,9 @@ class RuleList:
                 continue
             value = options.get(spec.id, defaults.get(spec.id, spec.default))
             choices = option_choices(spec, value, defaults.get(spec.id, spec.default))
-            p = Picker(pretty(spec.id), choices, value, setter(spec.id),
-                       pygame.Rect(self.area.x + pad, 0, self.area.w - 2 * pad, self.app.px(46)), help=spec.help)
+            p = Picker(rule_name(spec), choices, value, setter(spec.id),
+                       pygame.Rect(self.area.x + pad, 0, self.area.w - 2 * pad, self.app.px(46)),
+                       help=rule_help(spec))
             p.tooltip = None  # the form shows the help below
             self.rows.append(p)
             self.ids.append(spec.id)
@@ -141,17 +164,31 @@ class RuleList:
         self._kept = focused
 
     # -------------------------------------------------------------- draw
-    def draw_panel(self, surf: pygame.Surface, title: str = "House rules") -> None:
-        """The panel, its heading and the "scroll for N more" note (the rows draw with the widgets)."""
+    def draw_panel(self, surf: pygame.Surface, title: str | None = None) -> None:
+        """The panel, its heading and the "scroll for N more" note (the rows draw with the widgets).
+
+        ``title`` is shown as given (translate it first); the default is "House rules".
+        """
         app = self.app
         r = self.area
         surf.blit(ui.panel(r.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), r.topleft)
-        surf.blit(app.fonts.text(title, app.px(22), ui.GOLD, "bold"), (r.x + app.px(14), r.y + app.px(10)))
-        if not self.rows:
-            ui.blit_center(surf, app.fonts.text("This game has no house rules.", app.px(20), ui.TEXT_DIM), r.center)
-            return
         above, below = self.hidden()
-        note = f"scroll for {below} more \u25bc" if below else (f"\u25b2 {above} above" if above else "")
+        note = ""
+        if below:
+            # TRANSLATORS: more house-rule rows below the visible ones; the arrow stays.
+            note = ngettext("scroll for {n} more \u25bc", "scroll for {n} more \u25bc", below).format(n=below)
+        elif above:
+            note = ngettext("\u25b2 {n} above", "\u25b2 {n} above", above).format(n=above)
+        room = r.w - 2 * app.px(14)
+        t = None
         if note:
-            t = app.fonts.text(note, app.px(16), ui.TEXT_DIM)
+            t = fit_text(app.fonts, note, app.px(16), room // 2, ui.TEXT_DIM)
             surf.blit(t, (r.right - t.get_width() - app.px(12), r.y + app.px(14)))
+        head_room = room - (t.get_width() + app.px(10) if t is not None else 0)
+        heading = _("House rules") if title is None else title
+        head = fit_text(app.fonts, heading, app.px(22), head_room, ui.GOLD, "bold")
+        surf.blit(head, (r.x + app.px(14), r.y + app.px(10)))
+        if not self.rows:
+            msg = _("This game has no house rules.")
+            ui.blit_center(surf, fit_text(app.fonts, msg, app.px(20), room, ui.TEXT_DIM), r.center)
+

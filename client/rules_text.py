@@ -3,9 +3,15 @@
 Each entry is a list of (heading, body); body lines starting with a bullet
 are indented.  House rules that change these defaults are listed in the
 new-game screen with a one-line explanation each.
+
+The text is English; each heading and each paragraph (without its bullet)
+is one message of the translation catalogs: :func:`translated` gives a
+game's sections in the current language.
 """
 
 from __future__ import annotations
+
+from client.i18n import _
 
 B = "\u2022 "
 RANKS_BELOTE = ("Trumps rank J, 9, A, 10, K, Q, 8, 7 and are worth 20, 14, 11, 10, 4, 3, 0, 0 points. "
@@ -132,4 +138,16 @@ def paragraphs(body: str) -> list[tuple[bool, str]]:
     for para in body.split("\n"):
         bullet = para.startswith(B)
         out.append((bullet, para[len(B):] if bullet else para))
+    return out
+
+
+def translated(game: str) -> list[tuple[str, list[tuple[bool, str]]]]:
+    """The How to play sections of ``game`` and the general ones, in the current language.
+
+    Each is (heading, paragraphs); a paragraph is (is a bullet, text).  The
+    messages are exactly the headings and the :func:`paragraphs` texts.
+    """
+    out = []
+    for heading, body in RULES.get(game, []) + GENERAL:
+        out.append((_(heading), [(bullet, _(text) if text else "") for bullet, text in paragraphs(body)]))
     return out

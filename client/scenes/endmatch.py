@@ -6,8 +6,10 @@ from typing import Any
 
 import pygame
 
-from client import labels, ui
+from client import ui
+from client.i18n import _, ngettext
 from client.scene import Scene
+from client.textfit import fit_shadowed, fit_text
 
 
 class EndMatch(Scene):
@@ -21,8 +23,8 @@ class EndMatch(Scene):
 
     def layout(self) -> None:
         h = self.app.size[1]
-        btns = self.button_column([("Play again", self._again, True), ("Score sheet", self._scores),
-                                   ("Main menu", self._menu)], top=h * 0.62, height=50, gap=12, width=320)
+        btns = self.button_column([(_("Play again"), self._again, True), (_("Score sheet"), self._scores),
+                                   (_("Main menu"), self._menu)], top=h * 0.62, height=50, gap=12, width=320)
         self.widgets.set_focus(btns[0])
 
     def _again(self) -> None:
@@ -63,12 +65,16 @@ class EndMatch(Scene):
         winner = v.get("winner")
         sides = v.get("sides") or []
         if isinstance(winner, int):
-            verb = "win" if winner < len(sides) and len(sides[winner]) > 1 else "wins"
-            head = "You win the match!" if self.won else f"{self.table.side_name(winner)} {verb} the match"
-            if self.won and winner < len(sides) and len(sides[winner]) > 1:
-                head = "Your team wins the match!"
+            team = winner < len(sides) and len(sides[winner]) > 1
+            if self.won:
+                head = _("Your team wins the match!") if team else _("You win the match!")
+            elif team:
+                # TRANSLATORS: {side} names two or more players ("West & East").
+                head = _("{side} win the match").format(side=self.table.side_name(winner))
+            else:
+                head = _("{name} wins the match").format(name=self.table.side_name(winner))
         else:
-            head = "Match over"
+            head = _("Match over")
         box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
         box.center = (w // 2, int(h * 0.5))
         if self.table.confetti is not None:  # behind the panel: no speck ever lands on the words
@@ -78,11 +84,12 @@ class EndMatch(Scene):
         grow = ui.ease_out_back(min(1.0, self.time / 0.5))
         t = app.fonts.shadowed(head, max(10, int(50 * s * grow)), ui.GOLD if self.won else ui.TEXT, "serif")
         if t.get_width() > box.w - 20:
-            t = app.fonts.shadowed(head, int(36 * s), ui.GOLD if self.won else ui.TEXT, "serif")
+            t = fit_shadowed(app.fonts, head, int(36 * s), box.w - 20, ui.GOLD if self.won else ui.TEXT, "serif")
         ui.blit_center(surf, t, (w / 2, h * 0.2))
         target = v.get("target") or (v.get("options") or {}).get("target_score")
         if target:
-            ui.blit_center(surf, app.fonts.text(f"first to {target}", int(18 * s), ui.TEXT_DIM),
+            # TRANSLATORS: the score that wins the match.
+            ui.blit_center(surf, app.fonts.text(_("first to {target}").format(target=target), int(18 * s), ui.TEXT_DIM),
                            (w / 2, h * 0.2 + 44 * s))
         scores = v.get("scores") or []
         order = sorted(range(len(scores)), key=lambda i: (i != winner, -int(scores[i] or 0)))
@@ -97,12 +104,12 @@ class EndMatch(Scene):
                 band.center = (int(w / 2), int(y))
                 surf.blit(ui.panel(band.size, (240, 196, 92, 40), ui.GOLD_DARK, int(10 * s), 1), band.topleft)
                 ui.blit_center(surf, app.fonts.text("\u2605", px, ui.GOLD, "bold"), (left - 2 * s, y))
-            name = app.fonts.text(self.table.side_name(i), px, col, "bold")
+            name = fit_text(app.fonts, self.table.side_name(i), px, int(right - left - 24 * s - 90 * s), col, "bold")
             surf.blit(name, (left + 24 * s, y - name.get_height() / 2))
             num = app.fonts.text(str(sc), px, col, "bold")
             surf.blit(num, (right - num.get_width(), y - num.get_height() / 2))
             y += 52 * s
         deals = len(v.get("deals") or [])
-        played = f"{labels.count_text(deals, 'deal')} played"
+        played = ngettext("{n} deal played", "{n} deals played", deals).format(n=deals)
         ui.blit_center(surf, app.fonts.text(played, int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
         self.widgets.draw(surf, app)

@@ -6,11 +6,27 @@ import math
 
 import pygame
 
+import core
 from client import ui
+from client.i18n import _, pgettext
 from client.scene import Scene
+from client.textfit import fit_text
 
 SWAY_SECONDS = 6.0
 """The title fan sways this long after the menu opens, then rests (an idle menu costs no CPU)."""
+
+
+TITLE_GAMES = ("belote", "klaberjass", "deberts", "tertz", "pitch")
+"""The games named under the title, in this order."""
+
+
+def game_titles() -> list[str]:
+    """The titles of the games under the title, in the current language."""
+    out = []
+    for g in TITLE_GAMES:
+        cls = core.GAMES.get(g)
+        out.append(_(cls.title) if cls is not None and cls.title else g.capitalize())
+    return out
 
 
 class MainMenu(Scene):
@@ -26,16 +42,16 @@ class MainMenu(Scene):
         s = self.app.scale
         entries: list[tuple[str, object, bool]] = []
         if savegame.has_save():
-            entries.append(("Resume saved match", self._resume, True))
+            entries.append((_("Resume saved match"), self._resume, True))
             self.save_note = savegame.describe_save()
         entries += [
-            ("New game", self._new_game, not savegame.has_save()),
-            ("Host a LAN game", self._host, False),
-            ("Join a LAN game", self._join, False),
-            ("Statistics", self._stats, False),
-            ("How to play", self._rules, False),
-            ("Settings", self._settings, False),
-            ("Quit", self.app.quit, False),
+            (_("New game"), self._new_game, not savegame.has_save()),
+            (_("Host a LAN game"), self._host, False),
+            (_("Join a LAN game"), self._join, False),
+            (_("Statistics"), self._stats, False),
+            (_("How to play"), self._rules, False),
+            (_("Settings"), self._settings, False),
+            (_("Quit"), self.app.quit, False),
         ]
         tight = len(entries) > 6
         tighter = len(entries) > 7  # with "Resume saved match"
@@ -56,10 +72,10 @@ class MainMenu(Scene):
         self.app.push(NewGame(self.app))
 
     def _host(self) -> None:
-        self.app.open_module("client.scenes.lan_host", "Hosting a LAN game")
+        self.app.open_module("client.scenes.lan_host", _("Hosting a LAN game"))
 
     def _join(self) -> None:
-        self.app.open_module("client.scenes.lan_join", "Joining a LAN game")
+        self.app.open_module("client.scenes.lan_join", _("Joining a LAN game"))
 
     def _stats(self) -> None:
         self.app.push(self.app.make("stats"))
@@ -85,17 +101,19 @@ class MainMenu(Scene):
         s = self.app.scale
         w, h = surf.get_size()
         self._draw_fan(surf, (w / 2, h * 0.17), s)
-        t = self.app.fonts.outlined("Bella", int(104 * s), ui.GOLD, "serif")
+        # TRANSLATORS: the program's name on the title screen (usually kept, or written in your script).
+        t = self.app.fonts.outlined(pgettext("app name", "Bella"), int(104 * s), ui.GOLD, "serif")
         ui.blit_center(surf, t, (w / 2, h * 0.25 + 34 * s))
-        sub = self.app.fonts.text("Belote \u2022 Klaberjass \u2022 Deberts \u2022 Tertz \u2022 Pitch",
-                                  int(22 * s), ui.TEXT_DIM)
+        sub = fit_text(self.app.fonts, " \u2022 ".join(game_titles()), int(22 * s), int(w * 0.9), ui.TEXT_DIM)
         ui.blit_center(surf, sub, (w / 2, h * 0.25 + 100 * s))
         self.widgets.draw(surf, self.app)
         if self.save_note and self.widgets.items:
             first = self.widgets.items[0].rect
-            note = self.app.fonts.text(self.save_note, int(15 * s), ui.TEXT_DIM)
+            note = fit_text(self.app.fonts, self.save_note, int(15 * s), w - first.right - int(24 * s), ui.TEXT_DIM)
             surf.blit(note, (first.right + int(14 * s), first.centery - note.get_height() // 2))
-        foot = self.app.fonts.text("F11 fullscreen  \u2022  Ctrl+M mute  \u2022  Esc back", int(16 * s), ui.TEXT_DIM)
+        # TRANSLATORS: the keys of the title screen; key names (F11, Ctrl+M, Esc) stay as on the keyboard.
+        foot = fit_text(self.app.fonts, _("F11 fullscreen  \u2022  Ctrl+M mute  \u2022  Esc back"), int(16 * s),
+                        int(w * 0.9), ui.TEXT_DIM)
         ui.blit_center(surf, foot, (w / 2, h - 22 * s))
 
     def _draw_fan(self, surf: pygame.Surface, center: tuple[float, float], s: float) -> None:

@@ -17,11 +17,27 @@ import pygame
 import core
 import core.ai
 from client import recording, savegame, ui
+from client.i18n import N_, _, pgettext
 from client.rule_list import RuleList, pretty
 from client.scene import MessageScene, Scene
 from client.session import LocalSession, clockwise, seat_label
+from client.textfit import wrap_fit
 from client.undo import UndoSession
 from client.widgets import Button, Picker, Widget
+
+LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""The AI levels' names in English (marked for translation)."""
+
+
+def level_text(level: str) -> str:
+    """An AI level as the player reads it, in the current language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else pretty(level)
+
+
+def game_title(game: str) -> str:
+    """A game's title in the current language."""
+    cls = core.GAMES.get(game)
+    return _(cls.title) if cls is not None and cls.title else pretty(game)
 
 
 def bot_levels() -> list[str]:
@@ -39,7 +55,7 @@ class NewGame(Scene):
 
     static = True  # redrawn on input only once settled (an idle window costs no CPU)
 
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app: Any, preset: dict[str, Any] | None = None) -> None:
         """``preset`` (``game``, ``players``, ``options``, ``levels`` by seat) fills the form, e.g. for
@@ -108,28 +124,30 @@ class NewGame(Scene):
         w, h = app.size
         games = implemented_games()
         if not games:
-            self.add(Button("Back", self.back, pygame.Rect(w // 2 - app.px(120), h // 2, app.px(240), app.px(52))))
+            self.add(Button(_("Back"), self.back, pygame.Rect(w // 2 - app.px(120), h // 2, app.px(240), app.px(52))))
             return
         cls = core.GAMES[self.game]
         row = app.px(46)
         gap = app.px(10)
         lx, lw = int(w * 0.06), int(w * 0.38)
         y = app.px(130) + app.px(48)
-        gp = Picker("Game", [(g, core.GAMES[g].title or pretty(g)) for g in games], self.game, self._set_game,
-                    pygame.Rect(lx, y, lw, row), help="Which game to play. How to play: main menu > How to play.")
+        gp = Picker(_("Game"), [(g, game_title(g)) for g in games], self.game, self._set_game,
+                    pygame.Rect(lx, y, lw, row), help=_("Which game to play. How to play: main menu > How to play."))
         self.add(gp)
         y += row + gap
-        self.add(Picker("Players", [(n, str(n)) for n in cls.player_counts], self.players, self._set_players,
-                        pygame.Rect(lx, y, lw, row), help="How many seats at the table; you take one, bots the rest."))
+        self.add(Picker(_("Players"), [(n, str(n)) for n in cls.player_counts], self.players, self._set_players,
+                        pygame.Rect(lx, y, lw, row),
+                        help=_("How many seats at the table; you take one, bots the rest.")))
         y += row + gap * 2
         levels = bot_levels()
         while len(self.levels) < self.players - 1:
             self.levels.append("normal" if "normal" in levels else levels[0])
         for k in range(1, self.players):
             name = seat_label(k, 0, self.players, clockwise(self.game))
-            self.add(Picker(f"{name} (AI)", [(lv, pretty(lv)) for lv in levels],
+            # TRANSLATORS: a seat played by the computer ("West (AI)").
+            self.add(Picker(_("{seat} (AI)").format(seat=name), [(lv, level_text(lv)) for lv in levels],
                             self.levels[k - 1], self._level_setter(k),
-                            pygame.Rect(lx, y, lw, row), help="How strong this computer player is."))
+                            pygame.Rect(lx, y, lw, row), help=_("How strong this computer player is.")))
             y += row + gap
         # house rules
         rx, rw = int(w * 0.52), int(w * 0.42)
@@ -139,8 +157,8 @@ class NewGame(Scene):
             self.add(p)
         bw = app.px(220)
         by = h - app.px(90)
-        start = Button("Start", self._start, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
-        self.add(Button("Back", self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
+        start = Button(_("Start"), self._start, pygame.Rect(w // 2 + app.px(10), by, bw, app.px(56)), primary=True)
+        self.add(Button(_("Back"), self.back, pygame.Rect(w // 2 - bw - app.px(10), by, bw, app.px(56))))
         self.add(start)
         if self.widgets.focus < 0:
             self.widgets.set_focus(start)
@@ -190,7 +208,7 @@ class NewGame(Scene):
         hovered = next((w for w in self.widgets.items if w.hovered and isinstance(w, Picker) and w.visible), None)
         src: Widget | None = hovered or f
         self.help_text = src.help if isinstance(src, Picker) and src.help else (
-            "Point at an option (or move to it with the arrow keys) to read what it does.")
+            _("Point at an option (or move to it with the arrow keys) to read what it does."))
         self.rules.keep_in_view(f)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -211,24 +229,28 @@ class NewGame(Scene):
         app.draw_backdrop(surf)
         self.draw_title(surf, self.title)
         if not implemented_games():
-            ui.blit_center(surf, app.fonts.text("No game is playable yet in this build.", app.px(26)),
+            ui.blit_center(surf, app.fonts.text(_("No game is playable yet in this build."), app.px(26)),
                            (surf.get_width() / 2, surf.get_height() * 0.4))
             self.widgets.draw(surf, app)
             return
         w, h = surf.get_size()
         left = pygame.Rect(int(w * 0.06) - app.px(12), self.area.y, int(w * 0.38) + app.px(24), self.area.h)
         surf.blit(ui.panel(left.size, (8, 24, 18, 170), (90, 130, 100), app.px(12), 1), left.topleft)
-        surf.blit(app.fonts.text("Table", app.px(22), ui.GOLD, "bold"), (left.x + app.px(14), left.y + app.px(10)))
+        # TRANSLATORS: the heading of the New game panel with the game, the players and the AI levels.
+        surf.blit(app.fonts.text(pgettext("new game panel", "Table"), app.px(22), ui.GOLD, "bold"),
+                  (left.x + app.px(14), left.y + app.px(10)))
         self.rules.draw_panel(surf)
         self.widgets.draw(surf, app)
         if self.help_text:
             hb = pygame.Rect(int(w * 0.06), h - app.px(158), int(w * 0.88), app.px(56))
             surf.blit(ui.panel(hb.size, (0, 0, 0, 120), None, app.px(10)), hb.topleft)
-            lines = app.fonts.wrap(self.help_text, app.px(19), hb.w - app.px(30))[:2]
-            yy = hb.centery - len(lines) * app.px(12)
+            px, lines = wrap_fit(app.fonts, self.help_text, app.px(19), hb.w - app.px(30), 2)
+            lines = lines[:2]
+            step = int(px * 1.26)
+            yy = hb.centery - len(lines) * step // 2
             for line in lines:
-                ui.blit_center(surf, app.fonts.text(line, app.px(19), ui.TEXT), (hb.centerx, yy + app.px(12)))
-                yy += app.px(24)
+                ui.blit_center(surf, app.fonts.text(line, px, ui.TEXT), (hb.centerx, yy + step // 2))
+                yy += step
 
     # ------------------------------------------------------------ start
     def _start(self) -> None:
@@ -239,7 +261,7 @@ class NewGame(Scene):
                                    seed=app.args.seed, player_name=app.settings.player_name,
                                    **session_pacing(app))
         except core.BellaError as exc:
-            app.push(MessageScene(app, "Cannot start", str(exc)))
+            app.push(MessageScene(app, _("Cannot start"), str(exc)))
             return
         st = app.settings
         st.last_game, st.last_players = self.game, self.players
@@ -292,7 +314,7 @@ def resume_saved(app: Any) -> None:
     """Resume the saved single-player match, or explain why it cannot be."""
     data, err = savegame.read_save()
     if data is None:
-        app.push(MessageScene(app, "Resume", err or "There is no saved match."))
+        app.push(MessageScene(app, _("Resume"), err or _("There is no saved match.")))
         return
     try:
         levels = {int(k): str(v) for k, v in (data.get("levels") or {}).items()}
@@ -304,7 +326,8 @@ def resume_saved(app: Any) -> None:
                                record=data["record"], player_name=app.settings.player_name,
                                **session_pacing(app), **extra)
     except (core.BellaError, KeyError, TypeError, ValueError):
-        msg = savegame.set_aside("could not be restored (it does not replay with this version of Bella)")
-        app.push(MessageScene(app, "Resume", msg))
+        # TRANSLATORS: completes "The saved match ..." (a sentence built by the save file's code).
+        msg = savegame.set_aside(_("could not be restored (it does not replay with this version of Bella)"))
+        app.push(MessageScene(app, _("Resume"), msg))
         return
     open_table(app, session)

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from client import recording, savegame, ui, undo
+from client.i18n import N_, _
 from client.scene import MessageScene, Scene
 
 
@@ -16,7 +17,7 @@ class PauseMenu(Scene):
     static = True  # redrawn on input only once settled (an idle window costs no CPU)
 
     opaque = False
-    title = "Paused"
+    title = N_("Paused")
 
     def __init__(self, app: Any, table: Any) -> None:
         super().__init__(app)
@@ -24,16 +25,16 @@ class PauseMenu(Scene):
 
     def layout(self) -> None:
         can_save = hasattr(self.table.session, "to_save")
-        entries: list[Any] = [("Resume", self.app.pop, True), ("Score sheet", self._scores),
-                              ("How to play", self._rules), ("Settings", self._settings)]
+        entries: list[Any] = [(_("Resume"), self.app.pop, True), (_("Score sheet"), self._scores),
+                              (_("How to play"), self._rules), (_("Settings"), self._settings)]
         if undo.available(self.app, self.table.session):
-            entries.insert(1, ("Undo my last move (U)", self._undo))
+            entries.insert(1, (_("Undo my last move (U)"), self._undo))
         if can_save:
-            entries.append(("Save and leave", self._save_leave))
-            entries.append(("Leave without saving", self._leave_confirm))
+            entries.append((_("Save and leave"), self._save_leave))
+            entries.append((_("Leave without saving"), self._leave_confirm))
         else:
-            entries.append(("Leave the table", self._leave_confirm))
-        entries.append(("Quit Bella", self._quit))
+            entries.append((_("Leave the table"), self._leave_confirm))
+        entries.append((_("Quit Bella"), self._quit))
         self.button_column(entries, top=self.app.size[1] * 0.26, height=50, gap=12, width=360)
         self.widgets.move_focus(1)
 
@@ -56,11 +57,11 @@ class PauseMenu(Scene):
     def _save_leave(self) -> None:
         # leaving the table autosaves (TableScene.leave)
         self._to_menu()
-        self.app.toast("Match saved: choose Resume saved match to continue.")
+        self.app.toast(_("Match saved: choose Resume saved match to continue."))
 
     def _leave_confirm(self) -> None:
-        self.app.push(MessageScene(self.app, "Leave the table?", "The match in progress will be lost.",
-                                   ok="Leave", on_ok=self._leave_nosave, other="Stay", safe_default=True))
+        self.app.push(MessageScene(self.app, _("Leave the table?"), _("The match in progress will be lost."),
+                                   ok=_("Leave"), on_ok=self._leave_nosave, other=_("Stay"), safe_default=True))
 
     def _leave_nosave(self) -> None:
         self.table._autosave = lambda: None
@@ -86,5 +87,5 @@ class PauseMenu(Scene):
                       box.topleft)
         self.draw_title(surf, self.title, y=self.app.size[1] * 0.16)
         self.widgets.draw(surf, self.app)
-        hint = self.app.fonts.text("Esc to resume", self.app.px(16), ui.TEXT_DIM)
+        hint = self.app.fonts.text(_("Esc to resume"), self.app.px(16), ui.TEXT_DIM)
         ui.blit_center(surf, hint, (surf.get_width() / 2, surf.get_height() - self.app.px(24)))

@@ -9,7 +9,8 @@ import pygame
 
 import core
 from client import ui
-from client.rules_text import GENERAL, RULES
+from client.i18n import N_, _
+from client.rules_text import RULES, B, translated
 from client.scene import Scene
 from client.widgets import Button
 
@@ -19,7 +20,7 @@ class RulesScene(Scene):
 
     static = True  # redrawn on input only once settled (an idle window costs no CPU)
 
-    title = "How to play"
+    title = N_("How to play")
 
     def __init__(self, app: Any, game: str | None = None) -> None:
         super().__init__(app)
@@ -38,12 +39,12 @@ class RulesScene(Scene):
         x = (w - (bw + int(10 * s)) * len(self.games) + int(10 * s)) // 2
         for i, g in enumerate(self.games):
             cls = core.GAMES.get(g)
-            b = Button(cls.title if cls else g.capitalize(), self._selector(i),
+            b = Button(_(cls.title) if cls and cls.title else g.capitalize(), self._selector(i),
                        pygame.Rect(x, int(110 * s), bw, int(44 * s)), primary=i == self.tab)
             self.add(b)
             x += bw + int(10 * s)
         self.box = pygame.Rect(int(w * 0.08), int(170 * s), int(w * 0.84), h - int(260 * s))
-        close = Button("Close", self.back, pygame.Rect(w // 2 - int(100 * s), h - int(74 * s), int(200 * s),
+        close = Button(_("Close"), self.back, pygame.Rect(w // 2 - int(100 * s), h - int(74 * s), int(200 * s),
                                                        int(50 * s)))
         self.add(close)
         self._wrap()
@@ -62,11 +63,13 @@ class RulesScene(Scene):
         width = self.box.w - app.px(48)
         out: list[tuple[str, str]] = []
         game = self.games[self.tab] if self.games else ""
-        for heading, body in RULES.get(game, []) + GENERAL:
-            out.append(("h", heading))
-            for para in body.split("\n"):
-                style = "b" if para.startswith("\u2022") else "p"
-                for line in app.fonts.wrap(para, px, width - (app.px(18) if style == "b" else 0)):
+        for heading, paras in translated(game):
+            for line in app.fonts.wrap(heading, app.px(24), width, "serif"):
+                out.append(("h", line))
+            for bullet, text in paras:
+                style = "b" if bullet else "p"
+                para = (B + text) if bullet else text  # the bullet is not part of the translated message
+                for line in app.fonts.wrap(para, px, width - (app.px(18) if bullet else 0)):
                     out.append((style, line))
             out.append(("gap", ""))
         self.lines = out

@@ -28,6 +28,7 @@ import pygame
 import core
 from client import art, labels, layout, recording, savegame, ui, undo
 from client.anim import Confetti, Popup
+from client.i18n import N_, _
 from client.scenes.table_hud import PULSE_SECONDS, TableHud
 from client.scenes.table_sprites import TableSprites
 from client.session import clockwise, seat_label
@@ -35,9 +36,14 @@ from client.widgets import Button, TextInput
 
 ADOPT_FIRST = frozenset({"dealt", "deal_scored", "match_over", "thrown_in"})
 """Events shown with the new view already in place (a new deal, a deal's result, the match's end)."""
-OUTCOME_BANNER = {"bete": "B\u00eate!", "failed": "Contract failed", "set": "Set!", "hung": "Hung!",
-                  "tie": "Tie \u2014 points hang", "moon_made": "Shot the moon!", "moon_failed": "Moon failed",
-                  "bide": "Bide!", "inside": "Inside!", "annulled": "Deal annulled"}
+# TRANSLATORS: the banner over the table when a deal ends this way (game terms: bête, hung, bide, inside).
+OUTCOME_BANNER = {"bete": N_("B\u00eate!"), "failed": N_("Contract failed"), "set": N_("Set!"), "hung": N_("Hung!"),
+                  "tie": N_("Tie \u2014 points hang"), "moon_made": N_("Shot the moon!"),
+                  "moon_failed": N_("Moon failed"), "bide": N_("Bide!"), "inside": N_("Inside!"),
+                  "annulled": N_("Deal annulled")}
+"""Outcome banners in English (marked for translation)."""
+HUD_BUTTONS = (N_("Hint (H)"), N_("Last trick (L)"), N_("Scores (S)"), N_("Menu (Esc)"))
+"""The table's side buttons in English (marked for translation); the letter in brackets is the key."""
 
 
 OPENING_EVENTS = frozenset({"dealt", "turn_up", "trump", "bottom_card", "bottom", "deal"})
@@ -92,13 +98,17 @@ class TableScene(TableSprites, TableHud):
             self.lay = layout.compute(w, h, self.players, self.me, self.cw)
             self._place_hand(snap=True)
         s = self.app.scale
-        bw, bh = int(118 * s), int(40 * s)
+        hud_font = self.app.fonts.font(int(15 * s), "bold")  # wide enough for the labels, within reason
+        bw = int(min(200 * s, max([118 * s] + [hud_font.size(_(t))[0] + 28 * s for t in HUD_BUTTONS])))
+        bh = int(40 * s)
         x = w - bw - int(14 * s)
         y = h - (bh + int(8 * s)) * 4 - int(6 * s)
         self.hud_buttons = []
-        for text, fn, key in (("Hint (H)", self.request_hint, None), ("Last trick (L)", self.toggle_last, None),
-                              ("Scores (S)", self.open_scores, None), ("Menu (Esc)", self.open_pause, None)):
-            b = Button(text, fn, pygame.Rect(x, y, bw, bh), hotkey=key, px=int(15 * s))
+        fns = (self.request_hint, self.toggle_last, self.open_scores, self.open_pause)
+        if self.players and not getattr(self.session, "seat_names", None):
+            self.names = self._default_names()  # "You" in the current language
+        for text, fn in zip(HUD_BUTTONS, fns, strict=True):
+            b = Button(_(text), fn, pygame.Rect(x, y, bw, bh), hotkey=None, px=int(15 * s))
             self.add(b)
             self.hud_buttons.append(b)
             y += bh + int(8 * s)
@@ -170,9 +180,7 @@ class TableScene(TableSprites, TableHud):
         if first or view.get("players") != self.players:
             self.players = int(view["players"])
             names = getattr(self.session, "seat_names", None)
-            self.names = list(names) if names else [
-                "You" if s == self.me else seat_label(s, self.me, self.players, self.cw)
-                for s in range(self.players)]
+            self.names = list(names) if names else self._default_names()
             self.lay = layout.compute(*self.app.size, self.players, self.me, self.cw)
             self.shown_scores = list(view.get("scores", []))
             self.deal_count = len(view.get("deals", []))
@@ -192,6 +200,11 @@ class TableScene(TableSprites, TableHud):
         self._rebuild_actions()
         if view.get("match_over") and not any(e.get("type") == "match_over" for e in self.events) and first:
             self.events.append({"type": "match_over", "scores": view.get("scores"), "winner": view.get("winner")})
+
+    def _default_names(self) -> list[str]:
+        """Seat names when the session has none: "You" and the seats' places."""
+        return [_("You") if s == self.me else seat_label(s, self.me, self.players, self.cw)
+                for s in range(self.players)]
 
     def submit(self, action: dict[str, Any]) -> None:
         """Send a legal action (JSON form) to the session."""
@@ -268,7 +281,7 @@ class TableScene(TableSprites, TableHud):
         bh = int(44 * s)
         widths = [max(int(110 * s), self.app.fonts.font(px, "bold").size(t)[0] + int(34 * s)) for t in texts]
         if self.choice is not None:
-            texts.append("Cancel")
+            texts.append(_("Cancel"))
             widths.append(int(120 * s))
             acts = [*acts, {"type": "_cancel"}]
         gap = int(10 * s)
@@ -370,7 +383,7 @@ class TableScene(TableSprites, TableHud):
     def try_card(self, card: str) -> None:
         """The player chose ``card`` (click, drag or Enter)."""
         if not self.my_turn():
-            self.show_error("It is not your turn yet.")
+            self.show_error(_("It is not your turn yet."))
             return
         acts = self.card_actions.get(card)
         if not acts:
@@ -378,12 +391,13 @@ class TableScene(TableSprites, TableHud):
                 self.shake = (card, 0.4)
                 why = self.reason(card)
                 if why is not None:
-                    self.show_error(f"Can't play {labels.card_text(card)}: {why}")
+                    # TRANSLATORS: {reason} is the rules' reason (a sentence of its own).
+                    self.show_error(_("Can't play {card}: {reason}").format(card=labels.card_text(card), reason=why))
                 else:  # no dry run here (a network session): the host's engine refuses it with the reason
                     self.session.submit(self._card_action(card))
                     self._poll(force=True)
             else:
-                self.show_error("Choose one of the options above first.")
+                self.show_error(_("Choose one of the options above first."))
             return
         if len(acts) == 1:
             self.submit(acts[0])
@@ -422,7 +436,7 @@ class TableScene(TableSprites, TableHud):
             text: str | None = None
             if explain is not None:
                 try:
-                    text = explain(self._card_action(card)) or "Not playable now."
+                    text = explain(self._card_action(card)) or _("Not playable now.")
                 except Exception:  # a session that cannot do dry runs: no reason to show
                     text = None
             self.reasons[key] = text
@@ -434,10 +448,10 @@ class TableScene(TableSprites, TableHud):
     def request_hint(self) -> None:
         """Ask the AI for advice (shown as a glowing card or button with a reason)."""
         if not self.my_turn():
-            self.app.toast("Hints are for your turn.")
+            self.app.toast(_("Hints are for your turn."))
             return
         if not getattr(self.session, "can_hint", False):
-            self.app.toast("Hints are not available in this match.")
+            self.app.toast(_("Hints are not available in this match."))
             return
         self.session.request_hint()
         self.hint_wanted = True
@@ -467,7 +481,7 @@ class TableScene(TableSprites, TableHud):
     def toggle_last(self) -> None:
         """Show or hide the last trick."""
         if not self.view or not self.view.get("last_trick"):
-            self.app.toast("No trick has been played yet this deal.")
+            self.app.toast(_("No trick has been played yet this deal."))
             self.show_last = False
             return
         self.show_last = not self.show_last
@@ -526,15 +540,16 @@ class TableScene(TableSprites, TableHud):
         capot = r.get("capot", r.get("capot_side"))
         if capot is not None and capot is not False:  # a side index (0 is a side!) or True
             who = self.side_name(capot) if isinstance(capot, int) and not isinstance(capot, bool) else ""
-            self.banner("Capot!", f"{who} took every trick" if who else "every trick taken")
+            # TRANSLATORS: Capot: one side took every trick of the deal.
+            self.banner(_("Capot!"), _("{side} took every trick").format(side=who) if who else _("every trick taken"))
         elif outcome in OUTCOME_BANNER:
-            self.banner(OUTCOME_BANNER[outcome])
+            self.banner(_(OUTCOME_BANNER[outcome]))
         self.app.sounds.play("score")
         del old, v
         s = self.app.scale
         w, h = self.app.size
         bw = int(220 * s)
-        self.result_button = Button("Continue (Enter)", self._continue,
+        self.result_button = Button(_("Continue (Enter)"), self._continue,
                                     pygame.Rect(w // 2 - bw // 2, int(h * 0.5 + 150 * s), bw, int(50 * s)),
                                     primary=True, hotkey=pygame.K_RETURN)
         self.add(self.result_button)
@@ -682,7 +697,7 @@ class TableScene(TableSprites, TableHud):
         s = self.app.scale
         h = self.app.size[1]
         self.chat_input = TextInput("", pygame.Rect(int(14 * s), h - int(250 * s), int(340 * s), int(36 * s)),
-                                    placeholder="Say something, Enter to send", max_len=200,
+                                    placeholder=_("Say something, Enter to send"), max_len=200,
                                     on_submit=self._send_chat)
         self.add(self.chat_input)
         self.widgets.set_focus(self.chat_input)
@@ -693,7 +708,7 @@ class TableScene(TableSprites, TableHud):
             try:
                 self.session.chat(text.strip())
             except Exception as exc:  # a closed connection must not crash the table
-                self.app.toast(f"Chat failed: {exc}", error=True)
+                self.app.toast(_("Chat failed: {error}").format(error=exc), error=True)
         self._close_chat()
 
     def _close_chat(self) -> None:
@@ -709,7 +724,7 @@ class TableScene(TableSprites, TableHud):
         if hasattr(self.session, "bot_delay") and self.session.bot_delay > 0:
             self.session.bot_delay = 0.7 / self.speed  # follow the animation-speed setting live
         self.wait = max(0.0, self.wait - dt)
-        if self.collecting is not None and not any(sp.moving for _, sp in self.trick):
+        if self.collecting is not None and not any(sp.moving for _seat, sp in self.trick):
             self.collecting["left"] = float(self.collecting["left"]) - dt
             if self.collecting["left"] <= 0:
                 self._sweep()
@@ -721,7 +736,7 @@ class TableScene(TableSprites, TableHud):
         self._resync_trick()
         for sp in self.hand.values():
             sp.update(sdt)
-        for _, sp in self.trick:
+        for _seat, sp in self.trick:
             sp.update(sdt)
         for sp in self.flights:
             sp.update(sdt)
@@ -770,7 +785,7 @@ class TableScene(TableSprites, TableHud):
             return False
         if str(v.get("phase")) not in ("declaring", "declare", "declarations"):
             return False
-        self.bubble(self.me, "Nothing to declare")
+        self.bubble(self.me, _("Nothing to declare"))
         self.submit(a)
         return True
 
@@ -784,7 +799,7 @@ class TableScene(TableSprites, TableHud):
                 or self.error or self.shake or self.status or self.drag or self.confetti or self.turn_flash > 0
                 or self.hint_wanted or self.chat_input is not None or self.collecting is not None):
             return False
-        if any(sp.moving for sp in self.hand.values()) or any(sp.moving for _, sp in self.trick):
+        if any(sp.moving for sp in self.hand.values()) or any(sp.moving for _seat, sp in self.trick):
             return False
         log_fn = getattr(self.session, "chat_log", None)
         if log_fn is not None:  # a chat line from the network is news: draw it
@@ -814,7 +829,7 @@ class TableScene(TableSprites, TableHud):
         else:
             surf.blit(art.felt(surf.get_size(), "table"), (0, 0))
         if self.view is None or self.lay is None:
-            ui.blit_center(surf, self.app.fonts.text("Shuffling\u2026", self.app.px(30), ui.TEXT),
+            ui.blit_center(surf, self.app.fonts.text(_("Shuffling\u2026"), self.app.px(30), ui.TEXT),
                            (surf.get_width() / 2, surf.get_height() / 2))
             self.widgets.draw(surf, self.app)
             return
@@ -824,7 +839,7 @@ class TableScene(TableSprites, TableHud):
             if seat != self.me:
                 self._draw_opponent(surf, seat)
         self._draw_hand(surf)
-        for _, sp in self.trick:  # after the hand: a card we play flies over our other cards
+        for _seat, sp in self.trick:  # after the hand: a card we play flies over our other cards
             sp.draw(surf, self.app.cards)
         for sp in self.flights:
             sp.draw(surf, self.app.cards, shadow=False)

@@ -11,15 +11,35 @@ import pygame
 
 import core
 from client import labels, layout, ui
+from client.i18n import N_, _, ngettext, pgettext
 from client.layout import Point
 from client.scenes.scoresheet import contract_of, deal_notes, maker_failed
 from client.scenes.table_zones import TableZones
+from client.textfit import fit_shadowed, fit_text, wrap_fit
 from client.widgets import draw_tooltip
 
-PHASE_WORDS = {"deal": "dealing", "bidding": "bidding", "exchange": "exchange", "declaring": "declarations",
-               "play": "play", "break": "breaking the deck", "remainder": "the rest of the stock", "burn": "burning",
-               "call": "partner call", "trump": "naming trumps", "naming": "naming trumps", "schmeiss": "schmeiss",
-               "over": "deal over"}
+# TRANSLATORS: the phase of a deal, as the HUD shows it after "Deal 3 •".
+PHASE_WORDS = {"deal": N_("dealing"), "bidding": N_("bidding"), "exchange": N_("exchange"),
+               "declaring": N_("declarations"), "play": N_("play"), "break": N_("breaking the deck"),
+               "remainder": N_("the rest of the stock"), "burn": N_("burning"), "call": N_("partner call"),
+               "trump": N_("naming trumps"), "naming": N_("naming trumps"), "schmeiss": N_("schmeiss"),
+               "over": N_("deal over")}
+"""Phase words in English (marked for translation)."""
+
+# TRANSLATORS: deal outcomes in the result panel's title ("Deal 3: you made it"); {side} names the maker's team.
+OUTCOME_YOU = {"made": N_("you made it"), "doubled": N_("you made it doubled"), "moon_made": N_("you shot the moon"),
+               "bete": N_("you went b\u00eate"), "failed": N_("you went down"), "set": N_("you were set"),
+               "bide": N_("you took a bide"), "moon_failed": N_("you missed the moon"),
+               "inside": N_("you went inside"), "egg": N_("you laid an egg")}
+OUTCOME_SIDE = {"made": N_("{side} made it"), "doubled": N_("{side} made it doubled"),
+                "moon_made": N_("{side} shot the moon"), "bete": N_("{side} went b\u00eate"),
+                "failed": N_("{side} went down"), "set": N_("{side} were set"), "bide": N_("{side} took a bide"),
+                "moon_failed": N_("{side} missed the moon"), "inside": N_("{side} went inside"),
+                "egg": N_("{side} laid an egg")}
+OUTCOME_WORDS = {"hung": N_("the points hang"), "tie": N_("a tie: points hang"), "annulled": N_("annulled"),
+                 "played": N_("played out"), "inside": N_("inside"), "hanging": N_("a tie: points hang"),
+                 "doubled_hung": N_("doubled and hung: points hang"), "deberts": N_("Deberts!")}
+"""Outcome words in English (marked for translation)."""
 
 PULSE_SECONDS = 3.0
 """Our name plate's glow pulses this long when our turn comes, then stays lit (an idle table costs no CPU)."""
@@ -37,7 +57,7 @@ class TableHud(TableZones):
         turn = cp == seat
         dealer = v.get("dealer") == seat
         leader = v.get("leader") == seat and bool(v.get("trick"))
-        name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+        name = self.names[seat] if seat < len(self.names) else _("Seat {n}").format(n=seat + 1)
         rect = pygame.Rect(layout.plate_rect(lay, seat))
         w = rect.w
         # the glow pulses while a seat thinks, and for our first seconds to move; then it stays steady
@@ -55,10 +75,11 @@ class TableHud(TableZones):
         info = []
         tw = v.get("tricks_won")
         if isinstance(tw, list) and seat < len(tw) and v.get("phase") not in ("deal",):
-            info.append(labels.count_text(int(tw[seat]) + self.trick_bonus.get(seat, 0), "trick"))
+            n = int(tw[seat]) + self.trick_bonus.get(seat, 0)
+            info.append(ngettext("{n} trick", "{n} tricks", n).format(n=n))
         if count is not None:
-            info.append(labels.count_text(count, "card"))
-        it = self.app.fonts.text("  \u2022  ".join(info), int(14 * s), ui.TEXT_DIM)
+            info.append(ngettext("{n} card", "{n} cards", count).format(n=count))
+        it = fit_text(self.app.fonts, "  \u2022  ".join(info), int(14 * s), w - int(20 * s), ui.TEXT_DIM)
         surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
         # badges: contract maker, dealer, leader
         c = v.get("contract")
@@ -80,7 +101,8 @@ class TableHud(TableZones):
                 bx -= int(24 * s)
         if turn and seat != self.me and v.get("phase") not in ("deal", "over"):
             dots = "\u2022" * (1 + int(self.time * 3) % 3)
-            th = self.app.fonts.text("thinking " + dots, int(14 * s), ui.GOLD)
+            # TRANSLATORS: under a bot's name plate while it chooses its move.
+            th = fit_text(self.app.fonts, _("thinking") + " " + dots, int(14 * s), int(94 * s), ui.GOLD)
             surf.blit(th, (rect.right - int(96 * s), rect.bottom + int(2 * s)))
 
     def _draw_bubbles(self, surf: pygame.Surface) -> None:
@@ -109,10 +131,12 @@ class TableHud(TableZones):
         surf.blit(ui.panel((w, h), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (x, y))
         self._hud_rects = [pygame.Rect(x, y, w, h)]
         game = core.GAMES.get(str(v.get("game")))
-        title = game.title if game else str(v.get("game", "")).capitalize()
+        title = _(game.title) if game and game.title else str(v.get("game", "")).capitalize()
         target = v.get("target") or (v.get("options") or {}).get("target_score")
-        head = f"{title}  \u2022  to {target}" if target else title
-        surf.blit(fonts.text(head, int(17 * s), ui.GOLD, "bold"), (x + int(12 * s), y + int(10 * s)))
+        # TRANSLATORS: the HUD's heading: the game and the score that wins the match ("Belote • to 151").
+        head = _("{game}  \u2022  to {target}").format(game=title, target=target) if target else title
+        head_img = fit_text(fonts, head, int(17 * s), w - int(24 * s), ui.GOLD, "bold")
+        surf.blit(head_img, (x + int(12 * s), y + int(10 * s)))
         for i, seats in enumerate(sides):
             yy = y + int(44 * s) + i * int(34 * s)
             me = self.me in seats
@@ -132,13 +156,15 @@ class TableHud(TableZones):
         ctext = labels.contract_text(v, self.names)
         phase = str(v.get("phase", ""))
         deal_no, phase_word = self._deal_line(v)
-        lines = [f"Deal {deal_no}  \u2022  {phase_word}"]
+        # TRANSLATORS: the HUD's deal line: deal number and phase ("Deal 3 • bidding").
+        lines = [_("Deal {n}  \u2022  {phase}").format(n=deal_no, phase=phase_word)]
         if ctext:
             lines.append(ctext)
         elif trump:
-            lines.append(f"Trumps: {ui.SUIT_SYMBOL[trump]} {ui.SUIT_NAME[trump]}")
+            lines.append(_("Trumps: {suit}").format(suit=labels.suit_text(trump)))
         elif labels.turned_card(v) and phase in ("bidding", "schmeiss", "naming"):
-            lines.append(f"Turned: {labels.card_text(labels.turned_card(v) or '')}")
+            # TRANSLATORS: the turned-up card of the stock.
+            lines.append(_("Turned: {card}").format(card=labels.card_text(labels.turned_card(v) or "")))
         elif phase == "bidding":
             high = self._high_bid()
             if high:
@@ -146,34 +172,48 @@ class TableHud(TableZones):
         partner = self._partner_line(v)
         if partner:
             lines.append(partner)
-        ch = int(64 * s + 26 * s * (len(lines) - 1))
-        surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
-        yy = y + int(10 * s)
+        room = cw - int(80 * s)  # clear of the big trump symbol on the right
+        shown: list[tuple[pygame.Surface, int]] = []  # each line as drawn and the step down to the next
         for i, line in enumerate(lines):
             t = fonts.text(line, int(17 * s) if i else int(15 * s), ui.TEXT if i else ui.TEXT_DIM,
                            "bold" if i else "sans")
-            if t.get_width() > cw - int(80 * s):
-                t = fonts.text(line, int(14 * s), ui.TEXT)
+            if t.get_width() <= room:
+                shown.append((t, int(26 * s)))
+            elif i == 0:
+                shown.append((fit_text(fonts, line, int(15 * s), room, ui.TEXT_DIM), int(26 * s)))
+            else:  # a long line (a translation, long names) wraps onto two lines at a smaller size
+                px, parts = wrap_fit(fonts, line, int(14 * s), room, 2)
+                for k, part in enumerate(parts):
+                    shown.append((fit_text(fonts, part, px, room, ui.TEXT), int(26 * s) if k == len(parts) - 1
+                                  else int(px * 1.2)))
+        ch = int(64 * s) + sum(step for _t, step in shown[:-1])
+        surf.blit(ui.panel((cw, ch), ui.PANEL, ui.PANEL_BORDER, int(12 * s), max(1, int(2 * s))), (cx, y))
+        yy = y + int(10 * s)
+        for t, step in shown:
             surf.blit(t, (cx + int(12 * s), yy))
-            yy += int(26 * s)
+            yy += step
         big = "\u2205"
         col = ui.TEXT_DIM
         if trump:
             big = ui.SUIT_SYMBOL[trump]
             col = ui.suit_color(trump, self.app.settings.card_style == "four_colour", on_dark=True)
         elif labels.all_trumps(v):
-            big, col = "AT", ui.GOLD
+            # TRANSLATORS: short badge for All trumps (two or three letters).
+            big, col = pgettext("badge", "AT"), ui.GOLD
         elif labels.no_trumps(v):
-            big, col = "NT", ui.GOLD
-        bt = fonts.text(big, int(40 * s), col, "bold")
+            # TRANSLATORS: short badge for No trumps (two or three letters).
+            big, col = pgettext("badge", "NT"), ui.GOLD
+        bt = fit_text(fonts, big, int(40 * s), int(64 * s), col, "bold")
         ui.blit_center(surf, bt, (cx + cw - int(34 * s), y + ch / 2))
-        legend = fonts.text("D dealer  \u2022  L leads the trick  \u2022  suit badge: contract", int(13 * s),
-                            ui.TEXT_DIM)
+        # TRANSLATORS: the key to the name plates' badges; D and L are the badges' letters (see "dealer badge").
+        legend_text = _("{dealer} dealer  \u2022  {leader} leads the trick  \u2022  suit badge: contract").format(
+            dealer=pgettext("dealer badge", "D"), leader=pgettext("leader badge", "L"))
+        legend = fit_text(fonts, legend_text, int(13 * s), max(cw, int(surf.get_width() * 0.4)), ui.TEXT_DIM)
         surf.blit(legend, (cx + cw - legend.get_width(), y + ch + int(6 * s)))
         self._hud_rects.append(pygame.Rect(cx, y, cw, ch))
         self._hud_rects.append(legend.get_rect(topright=(cx + cw, y + ch + int(6 * s))))
         if self.status:
-            t = fonts.text(self.status[0], int(16 * s), ui.TEXT)
+            t = fit_text(fonts, self.status[0], int(16 * s), surf.get_width() // 2 - x, ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
 
     def _partner_line(self, v: dict[str, Any]) -> str:
@@ -183,10 +223,11 @@ class TableHud(TableZones):
             return ""
         p = c.get("partner")
         if c.get("partner_known") and isinstance(p, int) and 0 <= p < len(self.names):
-            return f"Partner ({c['called_name']}): {self.names[p]}"
+            # TRANSLATORS: Pitch: the called card and the partner's name.
+            return _("Partner ({card}): {name}").format(card=c["called_name"], name=self.names[p])
         if c.get("partner_known"):
-            return f"Partner ({c['called_name']}): nobody (the bidder holds it)"
-        return f"Partner: whoever holds the {c['called_name']}"
+            return _("Partner ({card}): nobody (the bidder holds it)").format(card=c["called_name"])
+        return _("Partner: whoever holds the {card}").format(card=c["called_name"])
 
     def _deal_line(self, v: dict[str, Any]) -> tuple[int, str]:
         """The deal number and phase words of the HUD, in step with what is shown.
@@ -197,12 +238,13 @@ class TableHud(TableZones):
         played = len(v.get("deals") or [])
         if self.result is not None:
             d = self.result.get("deal")
-            return (d if isinstance(d, int) else max(1, played)), "deal over"
+            return (d if isinstance(d, int) else max(1, played)), _("deal over")
         if v.get("match_over"):
-            return max(1, played), "match over"
+            return max(1, played), _("match over")
         phase = str(v.get("phase", ""))
         deal_no = v.get("deal_number")
-        return (deal_no if isinstance(deal_no, int) else played + 1), PHASE_WORDS.get(phase, phase.replace("_", " "))
+        word = _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
+        return (deal_no if isinstance(deal_no, int) else played + 1), word
 
     def _high_bid(self) -> str:
         """The standing bid of the auction (Belote, Pitch) in words, or ''."""
@@ -211,13 +253,18 @@ class TableHud(TableZones):
         for b in reversed(bids):
             call = str(b.get("call"))
             if call in ("double", "redouble"):
-                doubled = doubled or (" doubled" if call == "double" else " redoubled")
+                doubled = doubled or call
                 continue
             if call in ("pass", "schmeiss", "annul", "play", "take"):
                 continue
             seat = b.get("seat")
             who = self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
-            return f"High bid: {labels.call_text(call)}{doubled} ({who})"
+            if doubled == "double":
+                # TRANSLATORS: the standing bid of the auction and who made it.
+                return _("High bid: {call} doubled ({name})").format(call=labels.call_text(call), name=who)
+            if doubled == "redouble":
+                return _("High bid: {call} redoubled ({name})").format(call=labels.call_text(call), name=who)
+            return _("High bid: {call} ({name})").format(call=labels.call_text(call), name=who)
         return ""
 
     def _bid_history(self) -> str:
@@ -240,7 +287,7 @@ class TableHud(TableZones):
         if self.lay is not None:
             for seat in range(self.players):
                 side = self.lay.spot(seat).side
-                x, _, pw, _ = layout.plate_rect(self.lay, seat)
+                x, _y, pw, _h = layout.plate_rect(self.lay, seat)
                 if side == "left":
                     half = min(half, w / 2 - (x + pw) - 16 * s)
                 elif side == "right":
@@ -260,35 +307,36 @@ class TableHud(TableZones):
         types = {a.get("type") for a in v.get("legal", [])}
         phase = str(v.get("phase", ""))
         if self.choice is not None:
-            return f"Announce with {labels.card_text(self.choice[0])}?"
+            return _("Announce with {card}?").format(card=labels.card_text(self.choice[0]))
         if "bid" in types:
             if phase == "schmeiss":
-                return "Schmeiss! Annul the deal, or play it?"
+                return _("Schmeiss! Annul the deal, or play it?")
             if phase == "naming":
-                return "Name the trump suit"
-            return "Your call"
+                return _("Name the trump suit")
+            # TRANSLATORS: the prompt when it is your turn to bid.
+            return _("Your call")
         if "trump" in types:
-            return "Name trumps"
+            return _("Name trumps")
         if "break" in types:
-            return "Break the deck: how many cards go from the top to the bottom?"
+            return _("Break the deck: how many cards go from the top to the bottom?")
         if "exchange" in types and "play" in types:
-            return "Swap your seven of trumps first, or just play a card"
+            return _("Swap your seven of trumps first, or just play a card")
         if "exchange" in types or ("keep" in types and phase == "exchange"):
-            return "Exchange the seven of trumps for the turned card?"
+            return _("Exchange the seven of trumps for the turned card?")
         if phase == "remainder":
-            return "The rest of the stock: keep it, or give it to your partner?"
+            return _("The rest of the stock: keep it, or give it to your partner?")
         if "discard" in types:
-            return "You hold too many trumps: burn one (click a card)"
+            return _("You hold too many trumps: burn one (click a card)")
         if phase == "call":
-            return "Call your partner: name a trump you do not hold"
+            return _("Call your partner: name a trump you do not hold")
         if "declare" in types or ("done" in types and "play" not in types):
             if "play" in types:
-                return "Announce before you play, or just play a card"
-            return "Declarations"
+                return _("Announce before you play, or just play a card")
+            return _("Declarations")
         if "play" in types:
             lead = not v.get("trick")
-            return "Your lead \u2014 play any card" if lead else "Your turn \u2014 play a card"
-        return "Your move"
+            return _("Your lead \u2014 play any card") if lead else _("Your turn \u2014 play a card")
+        return _("Your move")
 
     def _draw_prompt(self, surf: pygame.Surface) -> None:
         text = self._prompt_text()
@@ -299,29 +347,29 @@ class TableHud(TableZones):
             r = self.panel_rect
             surf.blit(ui.panel(r.size, (8, 20, 14, 238), ui.PANEL_BORDER, int(14 * s), max(1, int(2 * s))), r.topleft)
             if text:
-                t = self.app.fonts.text(text, int(20 * s), ui.GOLD, "bold")
+                t = fit_text(self.app.fonts, text, int(20 * s), r.w - int(24 * s), ui.GOLD, "bold")
                 ui.blit_center(surf, t, (r.centerx, r.y + int(22 * s)))
             history = self._bid_history()
             y: float = r.y + int(48 * s)
             for line in self.help_lines if self._help_text() else []:
-                ht = self.app.fonts.text(line, int(15 * s), (200, 216, 200))
+                ht = fit_text(self.app.fonts, line, int(15 * s), r.w - int(24 * s), (200, 216, 200))
                 ui.blit_center(surf, ht, (r.centerx, y))
                 y += int(21 * s)
             if self.help_lines:
                 y += int(4 * s)
             if history:
-                ht = self.app.fonts.text(history, int(16 * s), ui.TEXT_DIM)
+                ht = fit_text(self.app.fonts, history, int(16 * s), r.w - int(24 * s), ui.TEXT_DIM)
                 ui.blit_center(surf, ht, (r.centerx, y))
         elif text and not self.error:
             k = self.turn_flash
             color = ui.GOLD
             px = int(22 * s * (1 + 0.25 * ui.ease_out_cubic(k)))
-            t = self.app.fonts.shadowed(text, px, color, "bold")
+            t = fit_shadowed(self.app.fonts, text, px, int(surf.get_width() * 0.9), color, "bold")
             y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
             ui.blit_center(surf, t, (surf.get_width() / 2, y))
         if self.error:
             text, left = self.error
-            t = self.app.fonts.text(text, int(20 * s), (255, 255, 255), "bold")
+            t = fit_text(self.app.fonts, text, int(20 * s), int(surf.get_width() * 0.9), (255, 255, 255), "bold")
             prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
             r = t.get_rect(center=(surf.get_width() // 2, int(prompt_y)))  # in place of the prompt line
             if self.action_buttons:
@@ -332,8 +380,11 @@ class TableHud(TableZones):
             surf.blit(t, r)
         if self.hint and self.result is None:
             a, why = self.hint
-            msg = f"Hint: {labels.action_text(a, self.view)}" + (f" \u2014 {why}" if why else "")
-            t = self.app.fonts.text(msg, int(17 * s), (170, 230, 255), "bold")
+            what = labels.action_text(a, self.view)
+            # TRANSLATORS: the hint line: the suggested move and (after a dash) why.
+            msg = (_("Hint: {move} \u2014 {why}").format(move=what, why=why) if why
+                   else _("Hint: {move}").format(move=what))
+            t = fit_text(self.app.fonts, msg, int(17 * s), int(surf.get_width() * 0.9), (170, 230, 255), "bold")
             prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
             y = (self.panel_rect.y - int(66 * s)) if self.action_buttons else int(prompt_y - 42 * s)
             r = t.get_rect(center=(surf.get_width() // 2, y))
@@ -362,8 +413,9 @@ class TableHud(TableZones):
                 entries.append((None, str(c)))
         cw = int(self.lay.trick_w if self.lay else 90)
         winner = lt.get("winner")
-        head = "Last trick" + (f" \u2014 won by {self.names[winner]}" if isinstance(winner, int) else "")
-        head_img = self.app.fonts.text(head, int(20 * s), ui.GOLD, "bold")
+        head = (_("Last trick \u2014 won by {name}").format(name=self.names[winner]) if isinstance(winner, int)
+                else _("Last trick"))
+        head_img = fit_text(self.app.fonts, head, int(20 * s), int(surf.get_width() * 0.9), ui.GOLD, "bold")
         w = int(max(len(entries) * cw * 1.15 + 60 * s, head_img.get_width() + 48 * s))
         h = int(cw * 1.4 + 110 * s)
         r = pygame.Rect(0, 0, w, h)
@@ -397,7 +449,8 @@ class TableHud(TableZones):
             surf.blit(t, (int(20 * s), y))
             y += t.get_height() + int(6 * s)
         if not log and hasattr(self.session, "chat"):
-            t = self.app.fonts.text("T to chat", int(14 * s), ui.TEXT_DIM)
+            # TRANSLATORS: press the T key to write a chat line.
+            t = self.app.fonts.text(_("T to chat"), int(14 * s), ui.TEXT_DIM)
             surf.blit(t, (int(14 * s), y))
 
     def _draw_result(self, surf: pygame.Surface) -> None:
@@ -408,46 +461,58 @@ class TableHud(TableZones):
         sides = (self.view or {}).get("sides") or [[i] for i in range(self.players)]
         w = int(min(surf.get_width() * 0.9, (380 + 130 * len(sides)) * s))
         rows: list[tuple[str, list[Any]]] = []
-        for key, label in (("card_points", "Card points"), ("declarations", "Declarations"), ("bella", "Bella"),
-                           ("belotes", "Belote"), ("awarded", "Scored this deal"), ("scores", "Total")):
+        bold_rows = set()
+        for key, label in (("card_points", N_("Card points")), ("declarations", N_("Declarations")),
+                           ("bella", N_("Bella")), ("belotes", N_("Belote")), ("awarded", N_("Scored this deal")),
+                           ("scores", N_("Total"))):
             val = r.get(key)
             if isinstance(val, list) and len(val) == len(sides) and all(isinstance(x, int) for x in val):
                 if key in ("bella", "belotes", "declarations") and not any(val):
                     continue
                 if key == "card_points" and (self.view or {}).get("game") == "pitch":
-                    label = "Points taken"
-                rows.append((label, val))
+                    label = N_("Points taken")
+                rows.append((_(label), val))
+                if key in ("awarded", "scores"):
+                    bold_rows.add(len(rows) - 1)
         side_names = [self.side_name(i) for i in range(len(sides))]
         notes = " ".join(x for x in (self._result_reason(r), deal_notes(r, self.names, side_names, decl_column=True))
                          if x)
         note_lines = fonts.wrap(notes, int(16 * s), w - int(60 * s)) if notes else []
-        h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines))
+        # TRANSLATORS: the deal result panel's title: deal number and outcome ("Deal 3: you made it").
+        title = _("Deal {n}: {outcome}").format(n=r.get("deal", ""), outcome=self._outcome_words(r))
+        title_px, title_lines = wrap_fit(fonts, title, int(30 * s), w - int(40 * s), 2, "serif")
+        title_step = int(title_px * 1.2)
+        drop = title_step * (len(title_lines) - 1)  # a title on two lines pushes the rest down
+        h = int(150 * s + 36 * s * len(rows) + 80 * s + 22 * s * len(note_lines)) + drop
         box = pygame.Rect(0, 0, w, h)
         box.center = (surf.get_width() // 2, int(surf.get_height() * 0.5))
         self.result_box = box
         surf.blit(ui.panel(box.size, ui.PANEL, ui.PANEL_BORDER, int(16 * s), max(2, int(3 * s))), box.topleft)
-        title = f"Deal {r.get('deal', '')}: {self._outcome_words(r)}"
-        tt = fonts.text(title, int(30 * s), ui.GOLD, "serif")
-        if tt.get_width() > box.w - int(40 * s):
-            tt = fonts.text(title, int(24 * s), ui.GOLD, "serif")
-        ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s)))
+        for k, line in enumerate(title_lines):
+            tt = fit_text(fonts, line, title_px, box.w - int(40 * s), ui.GOLD, "serif")
+            ui.blit_center(surf, tt, (box.centerx, box.y + int(36 * s) + k * title_step))
         sub = contract_of(r, self.names)
         mult = r.get("multiplier")
         if sub and isinstance(mult, int) and mult > 1:
-            sub += "  \u2022  doubled" if mult == 2 else "  \u2022  redoubled"
+            sub = (_("{contract}  \u2022  doubled") if mult == 2 else _("{contract}  \u2022  redoubled")).format(
+                contract=sub)
         if sub:
-            ui.blit_center(surf, fonts.text(sub, int(18 * s), ui.TEXT_DIM), (box.centerx, box.y + int(70 * s)))
+            ui.blit_center(surf, fit_text(fonts, sub, int(18 * s), box.w - int(40 * s), ui.TEXT_DIM),
+                           (box.centerx, box.y + int(70 * s) + drop))
         col0 = box.x + int(28 * s)
         colw = (box.w - int(260 * s)) / max(1, len(sides))
-        y = box.y + int(104 * s)
+        y = box.y + int(104 * s) + drop
         for i in range(len(sides)):
             name = self.side_name(i)
-            t = fonts.text(name if len(name) < 16 else name[:15] + "\u2026", int(17 * s), ui.GOLD, "bold")
+            t = fit_text(fonts, name if len(name) < 16 else name[:15] + "\u2026", int(17 * s), int(colw - 6 * s),
+                         ui.GOLD, "bold")
             ui.blit_center(surf, t, (box.x + int(240 * s) + colw * (i + 0.5), y))
         y += int(36 * s)
-        for label, vals in rows:
-            bold = label in ("Total", "Scored this deal")
-            surf.blit(fonts.text(label, int(18 * s), ui.TEXT, "bold" if bold else "sans"), (col0, y - int(11 * s)))
+        for j, (label, vals) in enumerate(rows):
+            bold = j in bold_rows
+            lt = fit_text(fonts, label, int(18 * s), int(box.x + 232 * s - col0), ui.TEXT,
+                          "bold" if bold else "sans")
+            surf.blit(lt, (col0, y - int(11 * s)))
             for i, val in enumerate(vals):
                 ui.blit_center(surf, fonts.text(str(val), int(19 * s), ui.TEXT, "bold" if bold else "sans"),
                                (box.x + int(240 * s) + colw * (i + 0.5), y))
@@ -485,21 +550,17 @@ class TableHud(TableZones):
             side = next((i for i, seats in enumerate(sides) if maker in seats), None)
             who = "you" if maker == self.me and (side is None or len(sides[side]) == 1) else (
                 self.side_name(side) if side is not None else self.names[maker])
-        made = {"made": "made it", "doubled": "made it doubled", "moon_made": "shot the moon"}
-        down = {"bete": "went b\u00eate", "failed": "went down", "set": "were set", "bide": "took a bide",
-                "moon_failed": "missed the moon", "inside": "went inside", "egg": "laid an egg",
-                "doubled": "went down doubled"}
+        you = who == "you"
         sides_l = (self.view or {}).get("sides") or [[p] for p in range(self.players)]
         if outcome == "doubled" and maker_failed(r, sides_l):
-            return f"{who} {down[outcome]}" if who else "doubled: down"
-        if who and outcome in made:
-            return f"{who} {made[outcome]}"
-        if who and outcome in down:
-            return f"{who} {down[outcome]}"
-        words = {"hung": "the points hang", "tie": "a tie: points hang", "annulled": "annulled",
-                 "played": "played out", "inside": "inside", "hanging": "a tie: points hang",
-                 "doubled_hung": "doubled and hung: points hang", "deberts": "Deberts!"}
-        return words.get(outcome, outcome.replace("_", " "))
+            if not who:
+                return _("doubled: down")
+            return _("you went down doubled") if you else _("{side} went down doubled").format(side=who)
+        if who and outcome in OUTCOME_YOU:
+            return _(OUTCOME_YOU[outcome]) if you else _(OUTCOME_SIDE[outcome]).format(side=who)
+        if outcome in OUTCOME_WORDS:
+            return _(OUTCOME_WORDS[outcome])
+        return outcome.replace("_", " ")
 
     def _result_reason(self, r: dict[str, Any]) -> str:
         """A plain explanation the numbers alone do not give (an annulled deal, Belote's scoring in tens,
@@ -511,8 +572,8 @@ class TableHud(TableZones):
                                 v.get("options") or {})
         if r.get("outcome") == "annulled":
             if game == "klaberjass":
-                return "Annulled: the schmeiss was answered with annul, so the cards are dealt again."
-            return "Annulled: every player passed, so nobody scored and the next dealer deals again."
+                return _("Annulled: the schmeiss was answered with annul, so the cards are dealt again.")
+            return _("Annulled: every player passed, so nobody scored and the next dealer deals again.")
         if game == "belote":
             aw = r.get("awarded")
             raw = r.get("raw")
@@ -520,8 +581,8 @@ class TableHud(TableZones):
                 ex = next(((p, a) for p, a in zip(raw, aw, strict=False) if isinstance(p, int) and isinstance(a, int)
                            and a and p != a and abs(p / 10 - a) < 1), None)
                 if ex is not None:
-                    return (f"Scored in tens: a side's points are divided by 10 and rounded "
-                            f"({ex[0]} \u2192 {ex[1]}).")
+                    return _("Scored in tens: a side's points are divided by 10 and rounded "
+                             "({raw} \u2192 {scored}).").format(raw=ex[0], scored=ex[1])
         return ""
 
     def side_name(self, side: int) -> str:
@@ -532,7 +593,8 @@ class TableHud(TableZones):
         seats = sides[side]
         if self.me in seats and len(seats) > 1:
             others = [self.names[s] for s in seats if s != self.me]
-            return "You & " + " & ".join(others)
+            # TRANSLATORS: a team of you and your partner(s): "You & Anna".
+            return _("You & {names}").format(names=" & ".join(others))
         return " & ".join(self.names[s] for s in seats)
 
     def _score_pos(self, side: int) -> Point:
@@ -552,7 +614,7 @@ def pitch_reason(r: dict[str, Any], names: list[str], sides: list[list[int]], op
 The game point (most pips) went to West & East.'
     """
     def who(seats: list[int]) -> str:
-        return " & ".join(names[s] if 0 <= s < len(names) else "?" for s in seats) or "nobody"
+        return " & ".join(names[s] if 0 <= s < len(names) else "?" for s in seats) or _("nobody")
 
     bidding = [s for s in r.get("bidding_side") or [] if isinstance(s, int)]
     others = [s for s in range(len(names)) if s not in bidding]
@@ -567,25 +629,32 @@ The game point (most pips) went to West & East.'
     if not isinstance(b_pts, int) or not isinstance(total, int):
         return ""
     bidders = who(bidding)
-    took = f"took {b_pts} of the {total} points in play"
+    f = {"side": bidders, "taken": b_pts, "total": total, "bid": bid, "gain": f"{gained(True):+d}"}
     if outcome == "moon_made":
-        out = [f"{bidders} shot the moon and {took}: made."]
+        out = [_("{side} shot the moon and took {taken} of the {total} points in play: made.").format(**f)]
     elif outcome == "moon_failed":
-        out = [f"{bidders} shot the moon but {took}: the moon is missed."]
+        out = [_("{side} shot the moon but took {taken} of the {total} points in play: the moon is missed.").format(
+            **f)]
     elif outcome == "set":
-        out = [f"{bidders} bid {bid} but {took}: set, {gained(True):+d}."]
+        # TRANSLATORS: Pitch: {gain} is the signed score change ("-5").
+        out = [_("{side} bid {bid} but took {taken} of the {total} points in play: set, {gain}.").format(**f)]
     else:
-        out = [f"{bidders} bid {bid} and {took}: made, {gained(True):+d}."]
+        out = [_("{side} bid {bid} and took {taken} of the {total} points in play: made, {gain}.").format(**f)]
     if isinstance(e_pts, int) and e_pts:
         scored = gained(False)
-        out.append(f"{who(others)} took {e_pts}" + (" and score them." if scored > 0
-                                                    else ", which defenders do not score here."))
+        if scored > 0:
+            out.append(_("{side} took {taken} and score them.").format(side=who(others), taken=e_pts))
+        else:
+            out.append(_("{side} took {taken}, which defenders do not score here.").format(side=who(others),
+                                                                                          taken=e_pts))
     gp = r.get("game_point")
     if gp in ("bidding", "defending"):
-        out.append(f"The game point (most pips) went to {bidders if gp == 'bidding' else who(others)}.")
+        out.append(_("The game point (most pips) went to {side}.").format(
+            side=bidders if gp == "bidding" else who(others)))
     elif options.get("ten_point") == "game":
-        out.append("The game point was tied: nobody took it.")
+        out.append(_("The game point was tied: nobody took it."))
     burned = r.get("burned_points")
     if isinstance(burned, int) and burned:
-        out.append(f"{labels.count_text(burned, 'point')} burned out of play.")
+        out.append(ngettext("{n} point burned out of play.", "{n} points burned out of play.", burned).format(
+            n=burned))
     return " ".join(out)

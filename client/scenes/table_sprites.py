@@ -13,8 +13,16 @@ import pygame
 import core
 from client import labels, layout, ui
 from client.anim import Banner, CardSprite, Popup
+from client.i18n import _, ngettext, pgettext
 from client.layout import Point
 from client.scenes.table_zones import TableZones
+from client.textfit import fit_text
+
+
+def exclaim(text: str) -> str:
+    """A call as it is called out: ``"Bella"`` -> ``"Bella!"`` (the punctuation follows the language)."""
+    # TRANSLATORS: an announcement called out at the table ("Bella!"); {call} is the call's word.
+    return _("{call}!").format(call=text)
 
 BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
              "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
@@ -108,7 +116,7 @@ class TableSprites(TableZones):
         if (self.events or self.wait > 0 or self.result is not None or self.view is None
                 or self.staged is not None or self.collecting is not None):
             return
-        if any(sp.moving for _, sp in self.trick):
+        if any(sp.moving for _seat, sp in self.trick):
             return
         want = [(int(e["seat"]), str(e["card"])) for e in self.view.get("trick") or []]
         have = [(s, sp.card) for s, sp in self.trick]
@@ -133,7 +141,7 @@ class TableSprites(TableZones):
         pts = c.get("points")
         dur = 0.42 / self.speed
         target = self._seat_point(winner)
-        for k, (_, sp) in enumerate(self.trick):
+        for k, (_seat, sp) in enumerate(self.trick):
             sp.fly(target, sp.angle, dur=dur, delay=0.03 * k / self.speed, fade_out=True)
             self.flights.append(sp)
         if self.trick and isinstance(winner, int):
@@ -251,9 +259,9 @@ class TableSprites(TableZones):
             sounds.play("card")
             call = e.get("call")
             if call:
-                self.banner(labels.call_text(str(call)) + "!", "you announce" if s == self.me else
-                            f"{self.names[s]} announces")
-                self.bubble(s, labels.call_text(str(call)) + "!")
+                self.banner(exclaim(labels.call_text(str(call))), _("you announce") if s == self.me else
+                            _("{name} announces").format(name=self.names[s]))
+                self.bubble(s, exclaim(labels.call_text(str(call))))
         elif t == "trick":
             # the whole trick stays in view (trick_hold, or until a click), then sweeps to the winner
             self.collecting = {"winner": e.get("winner"), "points": e.get("points"), "left": self.trick_hold}
@@ -265,19 +273,21 @@ class TableSprites(TableZones):
                 self.bubble(seat, labels.call_text(call, v))
             sounds.play("pass" if call == "pass" else "bid")
             if call in ("double", "redouble", "schmeiss", "moon"):
-                self.banner(labels.call_text(call) + "!", self.names[seat] if isinstance(seat, int) else "")
+                self.banner(exclaim(labels.call_text(call)), self.names[seat] if isinstance(seat, int) else "")
         elif t == "trump":
             suit = e.get("suit")
             if isinstance(suit, str) and suit in ui.SUIT_SYMBOL:
                 maker = e.get("maker")
                 who = self.names[maker] if isinstance(maker, int) and maker < len(self.names) else ""
-                self.banner(f"Trumps: {ui.SUIT_SYMBOL[suit]} {ui.SUIT_NAME[suit]}", f"chosen by {who}" if who else "")
+                self.banner(_("Trumps: {suit}").format(suit=labels.suit_text(suit)),
+                            _("chosen by {name}").format(name=who) if who else "")
         elif t == "contract":
             ccall = e.get("call") or e.get("bid")
             cseat = e.get("declarer", e.get("bidder"))
             if isinstance(ccall, str) and isinstance(cseat, int):
-                self.banner(f"Contract: {labels.call_text(ccall)}",
-                            "you play it" if cseat == self.me else f"played by {self.names[cseat]}")
+                self.banner(_("Contract: {call}").format(call=labels.call_text(ccall)),
+                            _("you play it") if cseat == self.me else
+                            _("played by {name}").format(name=self.names[cseat]))
         elif t == "declared":
             call = e.get("call")
             if isinstance(seat, int) and call and call != "pass":
@@ -286,17 +296,19 @@ class TableSprites(TableZones):
                 word = labels.call_text(str(call))
                 res = e.get("result")
                 if res == "beaten" and isinstance(e.get("reply"), dict):
-                    word += f" \u2014 beaten by {labels.call_text(str(e['reply'].get('call')))}"
-                self.bubble(seat, word + "!")
+                    # TRANSLATORS: a declaration bubble: the declaration and the one that beat it.
+                    word = _("{declaration} \u2014 beaten by {other}").format(
+                        declaration=word, other=labels.call_text(str(e["reply"].get("call"))))
+                self.bubble(seat, exclaim(word))
                 cards = e.get("cards")
                 if isinstance(cards, list) and cards and seat != self.me:
                     self.shown_decl[seat] = ([str(c) for c in cards], 3.0)
                 if str(call) in ("bella", "belote", "mariage", "tertz", "fifty", "hundred", "tierce", "quarte",
                                  "quinte", "carre"):
-                    self.banner(labels.call_text(str(call)) + "!", self.names[seat])
+                    self.banner(exclaim(labels.call_text(str(call))), self.names[seat])
                 sounds.play("bid")
             elif isinstance(seat, int) and call == "pass":
-                self.bubble(seat, "No declaration")
+                self.bubble(seat, _("No declaration"))
         elif t == "done":
             pass
         elif t == "sequences":
@@ -304,7 +316,8 @@ class TableSprites(TableZones):
             pts = e.get("points")
             if isinstance(w, int):
                 amount = pts[w] if isinstance(pts, list) and w < len(pts) else (pts if isinstance(pts, int) else None)
-                self.bubble(w, f"Best sequence: {amount}" if isinstance(amount, int) and amount else "Best sequence")
+                self.bubble(w, _("Best sequence: {points}").format(points=amount) if isinstance(amount, int) and amount
+                            else _("Best sequence"))
             head, why = self.sequence_outcome(w)
             if why:
                 self.banner(head, why)
@@ -317,8 +330,9 @@ class TableSprites(TableZones):
         elif t in ("exchanged", "exchange"):
             took, gave = e.get("took"), e.get("gave")
             if isinstance(seat, int):
-                self.bubble(seat, f"Swapped {labels.card_text(str(gave))} for {labels.card_text(str(took))}"
-                            if took and gave else "Exchanged")
+                self.bubble(seat, _("Swapped {gave} for {took}").format(
+                    gave=labels.card_text(str(gave)), took=labels.card_text(str(took))) if took and gave
+                    else _("Exchanged"))
             sounds.play("card")
         elif t in ("kept", "keep"):
             if isinstance(seat, int) and e.get("type") == "kept" and seat != self.me:
@@ -344,12 +358,13 @@ class TableSprites(TableZones):
         elif t == "break":
             moved = e.get("n")
             if isinstance(seat, int):
-                self.bubble(seat, f"Breaks the deck: {moved}")
-            self.banner("Deck broken", f"{self.names[seat]} moved {labels.count_text(int(moved), 'card')}"
-                        if isinstance(seat, int) and isinstance(moved, int) else "")
+                self.bubble(seat, _("Breaks the deck: {n}").format(n=moved))
+            moved_line = ngettext("{name} moved {n} card", "{name} moved {n} cards", int(moved)).format(
+                name=self.names[seat], n=moved) if isinstance(seat, int) and isinstance(moved, int) else ""
+            self.banner(_("Deck broken"), moved_line)
         elif t == "burned":
             if isinstance(seat, int):
-                self.bubble(seat, f"Burns {labels.card_text(str(e.get('card')))}")
+                self.bubble(seat, _("Burns {card}").format(card=labels.card_text(str(e.get("card")))))
             sounds.play("card")
         elif t == "discarded":
             cards_out = e.get("cards")
@@ -361,23 +376,26 @@ class TableSprites(TableZones):
                         self.flights.append(gone)
             n_out = len(cards_out) if isinstance(cards_out, list) else e.get("count")
             if isinstance(seat, int) and seat == self.me and isinstance(cards_out, list):
-                self.bubble(seat, f"You discard {labels.count_text(len(cards_out), 'card')}: "
-                            + " ".join(labels.card_text(str(c)) for c in cards_out[:6])
-                            + ("\u2026" if len(cards_out) > 6 else ""))
+                shown = " ".join(labels.card_text(str(c)) for c in cards_out[:6]) + (
+                    "\u2026" if len(cards_out) > 6 else "")
+                self.bubble(seat, ngettext("You discard {n} card: {cards}", "You discard {n} cards: {cards}",
+                                           len(cards_out)).format(n=len(cards_out), cards=shown))
             elif isinstance(seat, int):
-                self.bubble(seat, f"Discards {labels.count_text(int(n_out), 'card')}"
-                            if isinstance(n_out, int) else "Discards")
+                self.bubble(seat, ngettext("Discards {n} card", "Discards {n} cards", int(n_out)).format(n=n_out)
+                            if isinstance(n_out, int) else _("Discards"))
         elif t == "called":
             name = e.get("name") or e.get("call")
             if isinstance(seat, int):
-                self.banner(f"Partner: {name}", f"called by {self.names[seat]}")
+                self.banner(_("Partner: {card}").format(card=name), _("called by {name}").format(name=self.names[seat]))
         elif t == "partner":
             if isinstance(seat, int):
-                self.bubble(seat, "I'm the partner!")
+                self.bubble(seat, _("I'm the partner!"))
         elif t == "remainder":
             s2 = e.get("seat")
             if isinstance(s2, int):
-                self.bubble(s2, f"Takes the rest ({labels.count_text(int(e.get('count') or 0), 'card')})")
+                n_rest = int(e.get("count") or 0)
+                self.bubble(s2, ngettext("Takes the rest ({n} card)", "Takes the rest ({n} cards)", n_rest).format(
+                    n=n_rest))
         elif t == "out":
             pass
         elif t == "deal_scored":
@@ -399,22 +417,34 @@ class TableSprites(TableZones):
         if not decl:
             return "", ""
 
-        def whose(seat: int) -> str:
-            return "Your" if seat == self.me else f"{self.names[seat]}'s"
-
         def words(seat: int) -> str:
             return labels.declaration_words(*decl[seat])
 
+        def name(seat: int) -> str:
+            return self.names[seat] if 0 <= seat < len(self.names) else "?"
+
         if not isinstance(winner, int) or winner not in decl:
-            return "Sequences tie", "The best sequences are equal: nobody scores them"
+            return _("Sequences tie"), _("The best sequences are equal: nobody scores them")
         sides = (self.view or {}).get("sides") or [[s] for s in range(self.players)]
         mine = next((set(x) for x in sides if self.me in x), {self.me})
+        head = _("Sequences")
         if self.me in decl and winner not in mine:
-            return "Sequences", f"Your {words(self.me)} loses to {whose(winner)} {words(winner)}"
+            # TRANSLATORS: declared sequences compared: "Your tertz to the jack loses to West's fifty to the king".
+            return head, _("Your {mine} loses to {name}'s {theirs}").format(
+                mine=words(self.me), name=name(winner), theirs=words(winner))
         wside = next((set(x) for x in sides if winner in x), {winner})
         beaten = [s for s in decl if s not in wside]
-        tail = f", over {whose(beaten[0]).replace('Your', 'your')} {words(beaten[0])}" if beaten else ""
-        return "Sequences", f"{whose(winner)} {words(winner)} is best{tail}"
+        f = {"best": words(winner), "name": name(winner)}
+        if beaten:
+            f.update(other=words(beaten[0]), other_name=name(beaten[0]))
+            if winner == self.me:
+                return head, _("Your {best} is best, over {other_name}'s {other}").format(**f)
+            if beaten[0] == self.me:
+                return head, _("{name}'s {best} is best, over your {other}").format(**f)
+            return head, _("{name}'s {best} is best, over {other_name}'s {other}").format(**f)
+        if winner == self.me:
+            return head, _("Your {best} is best").format(**f)
+        return head, _("{name}'s {best} is best").format(**f)
 
     def bubble(self, seat: int, text: str) -> None:
         """A speech bubble next to ``seat``'s name plate."""
@@ -433,7 +463,7 @@ class TableSprites(TableZones):
         out: list[pygame.Rect] = []
         out.extend(self.stock_parts())
         tw, th = lay.trick_w, lay.trick_w * 1.4
-        for _, sp in self.trick:
+        for _seat, sp in self.trick:
             out.append(pygame.Rect(int(sp.pos[0] - tw * 0.55), int(sp.pos[1] - th * 0.55), int(tw * 1.1),
                                    int(th * 1.1)))
         out.extend(self.plate_zones())
@@ -468,7 +498,7 @@ class TableSprites(TableZones):
         """
         lay = self.lay
         assert lay is not None
-        sw, _ = self.app.size
+        sw, _sh = self.app.size
         s = self.app.scale
         bw, bh = banner.size(sw, self.app.fonts, s)
         hand_top = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - (lay.card_w * 0.26 if self.card_actions
@@ -514,8 +544,10 @@ class TableSprites(TableZones):
             img = cards.face(turned, w)  # type: ignore[attr-defined]
             tx = x + (w * 1.12 if n else 0)
             ui.blit_center(surf, img, (tx, y))
-            word = "trumps" if labels.trump_suit(v) == turned[1] and turned[0] != "X" else "turned"
-            t = self.app.fonts.text(word, int(14 * s), ui.TEXT_DIM)
+            # TRANSLATORS: the caption under the turned-up card beside the stock (short: it fits under a card).
+            word = (pgettext("stock caption", "trumps") if labels.trump_suit(v) == turned[1] and turned[0] != "X"
+                    else pgettext("stock caption", "turned"))
+            t = fit_text(self.app.fonts, word, int(14 * s), int(w * 1.1), ui.TEXT_DIM)
             ui.blit_center(surf, t, (tx, y + w * 0.7 + 14 * s))
         if n:
             for k in range(min(n, 6)):
@@ -530,7 +562,8 @@ class TableSprites(TableZones):
             bx = x - w * 1.35
             img = cards.face(bottom, int(w * 0.8))  # type: ignore[attr-defined]
             ui.blit_center(surf, img, (bx, y))
-            t = self.app.fonts.text("bottom", int(14 * s), ui.TEXT_DIM)
+            # TRANSLATORS: the caption under the stock's shown bottom card.
+            t = fit_text(self.app.fonts, pgettext("stock caption", "bottom"), int(14 * s), int(w * 1.1), ui.TEXT_DIM)
             ui.blit_center(surf, t, (bx, y + w * 0.8 * 0.7 + 12 * s))
         if turned and not n and not bottom and v.get("phase") in ("bidding", "deal"):
             pass
@@ -552,7 +585,8 @@ class TableSprites(TableZones):
         extra = [str(c) for c in known] if known else []
         if shown or extra:
             lst = shown[0] if shown else extra
-            caption = "shows" if shown else "holds"
+            # TRANSLATORS: the caption under an opponent's shown cards: declared ("shows") or known ("holds").
+            caption = pgettext("opponent cards", "shows") if shown else pgettext("opponent cards", "holds")
             px, py = spot.plate
             s = self.app.scale
             cw = int(sw * 0.85)

@@ -37,8 +37,8 @@ class TableZones(TableState):
         cw, ch = lay.card_w, lay.card_w * 1.4
         pts = layout.fan(len(self.hand_order), lay.spot(self.me).hand, cw, layout.hand_width(lay))
         lift = cw * 0.26 if self.card_actions else 0.0
-        xs = [p[0] for p, _ in pts]
-        ys = [p[1] for p, _ in pts]
+        xs = [p[0] for p, _a in pts]
+        ys = [p[1] for p, _a in pts]
         top = min(ys) - ch / 2 - lift
         return pygame.Rect(int(min(xs) - cw * 0.55), int(top), int(max(xs) - min(xs) + cw * 1.1),
                            int(max(ys) + ch / 2 - top))
@@ -85,7 +85,7 @@ class TableZones(TableState):
             return []
         tw, th = lay.trick_w, lay.trick_w * 1.4
         return [pygame.Rect(int(sp.pos[0] - tw * 0.55), int(sp.pos[1] - th * 0.55), int(tw * 1.1), int(th * 1.1))
-                for _, sp in self.trick]
+                for _seat, sp in self.trick]
 
     def stock_parts(self, at: tuple[float, float] | None = None) -> list[pygame.Rect]:
         """The stock with its count, the turned card and the bottom card with their captions, as drawn
