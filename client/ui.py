@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from client.i18n import N_
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONT_FILES = {
     "sans": "DejaVuSans.ttf",
@@ -45,7 +47,8 @@ FELT_EDGE = (8, 44, 28)
 SHADOW = (0, 0, 0, 90)
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_NAME = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+SUIT_NAME = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+"""English suit names (marked for translation: show them with ``_()``)."""
 
 
 def suit_color(suit: str, four_colour: bool = False, on_dark: bool = False) -> tuple[int, int, int]:
