@@ -43,7 +43,7 @@ def test_the_template_matches_the_sources(tmp_path: Path) -> None:
     i18n_tools.extract(fresh)
     shipped = set(_messages(i18n_tools.TEMPLATE))
     now = set(_messages(fresh))
-    assert now - shipped == set(), f"new messages not in the template (run extract + update): {sorted(now - shipped)[:10]}"
+    assert now - shipped == set(), f"new messages not in the template (extract, update): {sorted(now - shipped)[:10]}"
     assert shipped - now == set(), f"template messages no longer in the sources: {sorted(shipped - now)[:10]}"
 
 
