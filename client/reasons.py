@@ -20,7 +20,7 @@ from typing import Any
 
 from client.i18n import N_, _, pgettext
 from client.labels import card_text, cards_text
-from core.text import Text, english, fill, kind
+from core.text import Text, fill, kind
 
 
 def suit_words(suit: str) -> str:
@@ -79,13 +79,16 @@ def _parts(text: object) -> tuple[str, Mapping[str, Any], str] | None:
 
 
 def render(text: object, fallback: str | None = None) -> str:
-    """``text`` (an :class:`core.IllegalAction`, a :class:`core.text.Text`, an AI reason, or the
-    ``{"template", "args"}`` map of the wire) in the current language.
+    """``text`` (an :class:`core.IllegalAction`, a :class:`core.text.Text`, an AI reason, the
+    ``{"template", "args"}`` map of the wire, or the host's words of a LAN error) in the current language.
 
     The English sentence (``fallback`` if given, else the engine's own) when
     the template has no translation or its translation does not fit the
     arguments.
     """
+    code = getattr(text, "code", None)
+    if isinstance(code, str) and isinstance(text, str):  # the host's words (net.peer.HostText)
+        return host_message(code, str(text), getattr(text, "template", None), getattr(text, "args", None))
     parts = _parts(text)
     if parts is None:
         return fallback if fallback is not None else str(text)
@@ -105,57 +108,37 @@ def render(text: object, fallback: str | None = None) -> str:
 
 HOST_MESSAGES: dict[str, str] = {
     "not_your_turn": N_("it is not your turn"),
-    "no_seat": N_("take a seat first"),
-    "not_seated": N_("you are not seated at this table"),
-    "seat_taken": N_("seat {seat} is taken"),
-    "bad_seat": N_("there is no seat {seat}; this table has seats 1 to {players}"),
     "not_owner": N_("only the player hosting the table can start the match"),
-    "started": N_("the match has already started"),
-    "leave_in_match": N_("you cannot leave your seat during a match"),
     "not_started": N_("the match has not started"),
     "match_over": N_("the match is over"),
-    "stale": N_("the table has moved on (you acted on move {seq}; it is now move {now})"),
-    "host_deals": N_("only the host deals"),
     "host_quit": N_("The host closed the table"),
     "replaced": N_("you connected again from elsewhere"),
-    "timeout": N_("the connection timed out"),
     "flood": N_("too many messages; slow down"),
     "too_many_errors": N_("too many invalid messages"),
     "internal": N_("the host could not handle this message"),
-    "version_mismatch": N_("the host runs another version of Bella"),
-    "code_required": N_("this table needs its code"),
-    "wrong_code": N_("wrong table code"),
-    "table_full": N_("the table is full"),
+    "code_required": N_("this table is private: type its code to join"),
+    "table_full": N_("this table accepts no more players or spectators"),
 }
-"""The host's error and bye codes (or the ``key`` the host adds to a code) that the client words itself.
+"""The host's error and bye codes that always mean the same words: the client words them itself even when
+the host sent no template (an older host).  The host's other words come as a template with arguments (the
+same msgids, marked where the host writes them); anything else is shown as the host's English."""
 
-Every other code is shown with the host's English message (free text)."""
 
+def host_message(code: str | None, message: str, template: str | None = None,
+                 args: Mapping[str, Any] | None = None) -> str:
+    """The words of a host's error or bye in the current language.
 
-def host_message(code: str | None, message: str, args: Mapping[str, Any] | None = None,
-                 detail: object = None, key: str | None = None) -> str:
-    """The words for a host's error or bye in the current language.
-
-    ``detail`` is the engine's refusal (``{"template", "args"}``) that came
-    with an ``illegal``/``bad_action`` error; ``key`` picks one of several
-    messages of the same code; ``args`` fill the message's placeholders.
-    English (``message``) for an unknown code or when anything is missing.
+    ``template``/``args`` are what the host sent with the error (for
+    ``illegal``: the engine's refusal); without them a code of
+    :data:`HOST_MESSAGES` is translated; English (``message``) for an
+    unknown code, free text, or when anything is missing.
     """
-    if detail is not None and _parts(detail) is not None:
-        return render(detail, fallback=message or None)
-    msgid = HOST_MESSAGES.get(key or "") or HOST_MESSAGES.get(code or "")
+    if template:
+        parsed = Text.from_json({"template": template, "args": dict(args or {})})
+        if parsed is not None and _(template) != template:
+            return render(parsed, fallback=message or None)
+    msgid = HOST_MESSAGES.get(code or "")
     if msgid is None:
         return message
     translated = _(msgid)
-    if translated == msgid and message:
-        return message
-    values = {k: local_arg(k, v) for k, v in (args or {}).items()}
-    out = fill(translated, values)
-    if "{" in out:
-        return message or english_message(msgid, args)
-    return out
-
-
-def english_message(msgid: str, args: Mapping[str, Any] | None) -> str:
-    """``msgid`` filled with ``args`` in English."""
-    return fill(msgid, {k: english(k, v) for k, v in (args or {}).items()})
+    return message if translated == msgid and message else translated

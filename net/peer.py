@@ -220,7 +220,7 @@ class PeerClient:
 
     def _hello(self) -> Hello:
         return Hello(PROTOCOL_VERSION, GAME_VERSION, self.name, self.token, self.match, self.events,
-                     self.owner_key, self.code)
+                     self.owner_key, self.code, texts=True)
 
     async def _ping_loop(self, conn: Connection, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError, RuntimeError):
@@ -426,7 +426,8 @@ class RemoteSession:
                     self._updates.append(Update(view=payload.view, events=self._partial))
                     self._partial = []
             elif kind == "error":
-                self._updates.append(Update(error=clean_text(payload.message, 300)))
+                self._updates.append(Update(error=HostText(clean_text(payload.message, 300), payload.code,
+                                                           payload.template, payload.args)))
             elif kind == "chat":
                 self._chat.append((clean_name(payload.name), clean_text(payload.text, MAX_CHAT)))
                 del self._chat[:-200]
@@ -450,6 +451,27 @@ class RemoteSession:
         """The host's reason code when it closed the session (``code_required``, ``wrong_code``,
         ``code_backoff``, ``table_full``, ``host_quit``...), else empty."""
         return self._client.close_reason or "" if self.status == "closed" else ""
+
+
+class HostText(str):
+    """The host's words (English, as sent) that also keep what the client needs to word them anew.
+
+    ``code`` is the host's error code (``"seat_taken"``); ``template`` and
+    ``args`` the message as a template with arguments when the host sent
+    them (for ``illegal`` the engine's refusal, see :mod:`core.text`).
+    """
+
+    code: str | None
+    template: str | None
+    args: dict[str, Any]
+
+    def __new__(cls, text: str, code: str | None = None, template: str | None = None,
+                args: dict[str, Any] | None = None) -> HostText:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.template = template
+        self.args = dict(args or {})
+        return self
 
 
 def _sentence(text: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from client import ui
+from client.reasons import render
 from client.scene import MessageScene, Scene
 from client.scenes.lan_common import LanSession
 from client.widgets import Button, Picker, TextInput
@@ -160,7 +161,7 @@ class LobbyScene(Scene):
             if u.view is not None or u.events:
                 self.kept.append(u)
             if u.error:
-                self.app.toast(u.error, error=True)
+                self.app.toast(render(u.error), error=True)
             if u.status and self.session.status != "closed":
                 self.app.toast(u.status)
         status = self.session.status

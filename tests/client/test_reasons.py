@@ -98,9 +98,11 @@ def test_local_session_words_are_translated(russian: None) -> None:
 
 def test_host_codes(russian: None) -> None:
     assert host_message("not_your_turn", "it is not your turn") == "сейчас не ваш ход"
-    assert host_message("seat_taken", "seat 2 is taken", {"seat": 2}) == "место 2 занято"
+    assert host_message("seat_taken", "seat 2 is taken", "seat {seat} is taken", {"seat": 2}) == "место 2 занято"
     assert host_message("some_new_code", "free English text") == "free English text"
-    # a missing argument: the host's English
-    assert host_message("seat_taken", "seat 2 is taken") == "seat 2 is taken"
-    detail = {"template": "you do not hold the {card}", "args": {"card": "JH"}}
-    assert host_message("illegal", "you do not hold the jack of hearts", {}, detail) == "у вас нет карты В♥"
+    assert host_message("seat_taken", "seat 2 is taken") == "seat 2 is taken"  # an older host: no template
+    assert host_message("illegal", "you do not hold the jack of hearts", "you do not hold the {card}",
+                        {"card": "JH"}) == "у вас нет карты В♥"
+    # untranslated template: the host's English
+    assert host_message("illegal", "must trump: you have no hearts", "must trump: you have no {suit}",
+                        {"suit": "H"}) == "must trump: you have no hearts"
