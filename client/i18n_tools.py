@@ -35,7 +35,7 @@ SKIP = ("core/ai/v1/",)
 """Sources that are never shown to a player (the frozen yardstick bots)."""
 KEYWORDS: dict[str, Any] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-    "IllegalAction": None, "Refusal": None,
+    "IllegalAction": None, "Refusal": None, "Reason": None,
 }
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}")
 

@@ -604,7 +604,7 @@ class Belote(MatchTotals, State):
             call = action.call
             if call != BELOTE:
                 return Refusal("unknown announcement {call}; the only one made with a card is 'belote'",
-                               call=f"{call!r:.20}")
+                               call=repr(call)[:20])
             if self._contract == NT:
                 return Refusal("there is no belote in no trumps")
             if cid & 15 not in (_RK, _RQ):
@@ -654,7 +654,7 @@ class Belote(MatchTotals, State):
                 raise IllegalAction("only the declaring team can redouble")
             return
         raise IllegalAction("unknown call {call}; calls: pass, C, D, H, S, NT, AT, double, redouble",
-                            call=f"{call!r:.20}")
+                            call=repr(call)[:20])
 
     def _check_declare(self, action: Action) -> None:
         p = self._cp
@@ -677,7 +677,7 @@ class Belote(MatchTotals, State):
                 if a.call == action.call:
                     return
                 raise IllegalAction("that combination is a {call}, not {given}", call=a.call or "",
-                                    given=f"{action.call!r:.20}")
+                                    given=repr(action.call)[:20])
         if not offers:
             raise IllegalAction("you have nothing (more) to declare")
         shown = "; ".join(f"{a.call} {' '.join(a.cards or ())}" for a in offers)

@@ -545,7 +545,7 @@ class Klaberjass(MatchTotals, State):
             if action == PLAY_BELLA[cid]:
                 return None
         else:
-            raise IllegalAction("{call} is not an announcement in Klaberjass (only bella)", call=f"{call!r:.20}")
+            raise IllegalAction("{call} is not an announcement in Klaberjass (only bella)", call=repr(call)[:20])
         raise IllegalAction("a play carries only a card and an optional call")
 
     def _why_not_card(self, seat: int, cid: int) -> Refusal:
