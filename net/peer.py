@@ -197,6 +197,9 @@ class PeerClient:
                     text = errors[-1]
                 if reason == "replaced":
                     text = "you joined this table again from elsewhere"
+                kept = conn.close_text
+                if text and text == conn.close_message:  # the host's own words: keep its code and template
+                    text = HostText(text, reason, kept.template if kept else None, kept.args if kept else None)
                 self._closed(text or "the table closed the connection")
                 return "done"
             if conn.close_reason == "version_mismatch":
@@ -438,7 +441,8 @@ class RemoteSession:
                 self._updates.append(Update(status=_sentence(payload)))
             elif kind == "closed":
                 self.status = "closed"
-                self._closed_text = clean_text(str(payload), 300)
+                self._closed_text = HostText(clean_text(str(payload), 300), getattr(payload, "code", None),
+                                             getattr(payload, "template", None), getattr(payload, "args", None))
                 self._updates.append(Update(status=_sentence(self._closed_text)))
 
     @property

@@ -167,7 +167,7 @@ class LobbyScene(Scene):
         status = self.session.status
         if status == "closed":
             self.done = True
-            reason = getattr(self.session, "closed_reason", "") or "The connection to the table closed."
+            reason = render(getattr(self.session, "closed_reason", "")) or "The connection to the table closed."
             reason = reason[:1].upper() + reason[1:]
             if self.host_handle is not None:
                 self.host_handle.stop()

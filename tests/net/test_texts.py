@@ -24,7 +24,8 @@ from net.peer import HostText, RemoteSession
 from tests.net.helpers import RawClient, running_host, wait_until
 
 PSEUDO = {"seat {seat} is taken": "место {seat} занято", "you do not hold the {card}": "у вас нет карты {card}",
-          "card index\x04J": "В", "it is not your turn": "сейчас не ваш ход"}
+          "card index\x04J": "В", "it is not your turn": "сейчас не ваш ход",
+          "The host closed the table": "Хозяин закрыл стол"}
 
 
 class Pseudo(gettext.NullTranslations):
@@ -81,6 +82,19 @@ def test_a_peer_shows_a_host_error_in_its_language(russian: None) -> None:
         finally:
             s.close()
             a.close()
+
+
+def test_the_hosts_bye_in_the_peers_language(russian: None) -> None:
+    with running_host("klaberjass", 2, {}, "Texts") as (host, thread):
+        s = RemoteSession("127.0.0.1", host.port, "Bea")
+        try:
+            wait_until(lambda: s.status == "lobby")
+            thread.run(host.stop(), timeout=5)
+            wait_until(lambda: s.poll() is not None and s.status == "closed")
+            assert s.closed_reason == "The host closed the table" and s.closed_code == "host_quit"
+            assert render(s.closed_reason) == "Хозяин закрыл стол"
+        finally:
+            s.close()
 
 
 def test_engine_refusal_goes_with_its_template(russian: None) -> None:
