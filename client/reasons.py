@@ -20,7 +20,7 @@ from typing import Any
 
 from client.i18n import N_, _, pgettext
 from client.labels import card_text, cards_text
-from core.text import Text, fill, kind
+from core import Text
 
 
 def suit_words(suit: str) -> str:
@@ -50,7 +50,7 @@ def contract_words(contract: str) -> str:
 
 def local_arg(name: str, value: object) -> str:
     """Argument ``name`` = ``value`` of an engine sentence, written for the current language."""
-    k = kind(name, value)
+    k = Text.arg_kind(name, value)
     if k == "card" and isinstance(value, str):
         return card_text(value)
     if k == "cards" and isinstance(value, list):
@@ -102,7 +102,7 @@ def render(text: object, fallback: str | None = None) -> str:
         values = {k: local_arg(k, v) for k, v in args.items()}
     except (KeyError, TypeError, ValueError):  # pragma: no cover - defensive: args are plain data
         return eng
-    out = fill(translated, values)
+    out = Text.fill(translated, values)
     return eng if out == translated and "{" in translated else out
 
 

@@ -101,6 +101,11 @@ class Text:
 
     __slots__ = ("template", "args")
 
+    arg_kind = staticmethod(kind)
+    """:func:`kind`, for clients (they use only the names ``core`` exports)."""
+    fill = staticmethod(fill)
+    """:func:`fill`, for clients."""
+
     template: str
     args: dict[str, ArgValue]
 
