@@ -38,7 +38,7 @@ SKIP = ("core/ai/v1/",)
 """Sources that are never shown to a player (the frozen yardstick bots)."""
 KEYWORDS: dict[str, Any] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-    "IllegalAction": None, "Refusal": None,
+    "IllegalAction": None, "Refusal": None, "Reason": None,
 }
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}")
 
@@ -234,7 +234,7 @@ def catalog_characters() -> set[str]:
 
 def subset_fonts(source: Path) -> list[Path]:
     """Write the shipped fonts as subsets of the full fonts in ``source``."""
-    from fontTools import subset
+    from fontTools import subset  # type: ignore[import-untyped]
 
     fonts_dir = ROOT / "assets" / "fonts"
     codepoints = {ord(c) for c in catalog_characters()}

@@ -21,9 +21,11 @@ from typing import Any
 
 import core
 import core.ai
+from client.i18n import N_, _
+from client.reasons import render
 from core.session import Update
 
-SEAT_NAMES = ("South", "West", "North", "East", "Centre")
+SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"), N_("Centre"))
 
 BOT_MAX_MS = 800.0
 """Wall-clock cap of one ``hard`` decision (it normally needs far less; the goal is under 1 s)."""
@@ -109,9 +111,10 @@ class LocalSession:
                             self.state.events_for(self.seat), 0))
 
     def take_hint(self) -> tuple[core.Action, str] | None:
-        """(action, reason) suggested for the current position, once the worker has it."""
+        """(action, reason) suggested for the current position, once the worker has it (reason translated)."""
         with self._lock:
-            return self._results.get(("hint", self.state.seq))
+            got = self._results.get(("hint", self.state.seq))
+        return None if got is None else (got[0], render(got[1]) if got[1] else got[1])
 
     # ------------------------------------------------------- Session API
     @property
@@ -178,7 +181,8 @@ class LocalSession:
             st.apply(action)
         except ValueError as exc:
             legal = st.legal_actions()
-            self._status.append(f"{self.seat_names[cp]}'s AI erred ({exc}); it played a legal move instead")
+            self._status.append(_("{name}'s AI erred ({error}); it played a legal move instead").format(
+                name=self.seat_names[cp], error=render(exc)))
             st.apply(legal[0])
         self._last_change = now
         self._asked = {k for k in self._asked if k[1] >= st.seq - 1}
@@ -188,23 +192,23 @@ class LocalSession:
         if self._closed:
             return
         if self.seat is None or self.state.current_player != self.seat:
-            self._errors.append("It is not your turn.")
+            self._errors.append(_("It is not your turn."))
             return
         try:
             self.state.apply(action)
         except ValueError as exc:
-            self._errors.append(_sentence(str(exc)))
+            self._errors.append(_sentence(render(exc)))
             return
         self._last_change = time.monotonic()
 
     def explain(self, action: core.Action) -> str | None:
         """Why ``action`` would be refused now (a dry run on a copy), or None if it is legal."""
         if self.seat is None or self.state.current_player != self.seat:
-            return "It is not your turn."
+            return _("It is not your turn.")
         try:
             self.state.clone().apply(action)
         except ValueError as exc:
-            return _sentence(str(exc))
+            return _sentence(render(exc))
         return None
 
     def close(self) -> None:
@@ -231,14 +235,14 @@ def seat_label(s: int, me: int, players: int, clockwise: bool = True) -> str:
     """
     rel = (s - me) % players if clockwise else (me - s) % players
     if rel == 0:
-        return "South"
+        return _("South")
     if players == 2:
-        return "North"
+        return _("North")
     if players == 3:
-        return ("", "West", "East")[rel]
+        return ("", _("West"), _("East"))[rel]
     if players == 4:
-        return SEAT_NAMES[rel]
-    return ("", "West", "North-west", "North-east", "East")[rel]
+        return _(SEAT_NAMES[rel])
+    return ("", _("West"), _("North-west"), _("North-east"), _("East"))[rel]
 
 
 def clockwise(game: str) -> bool:
@@ -249,6 +253,6 @@ def clockwise(game: str) -> bool:
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
-        return "That move is not allowed."
+        return _("That move is not allowed.")
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."

@@ -33,12 +33,13 @@ from core.errors import (
 from core.options import OptionSpec, OptionValue
 from core.registry import GAME_IDS, GAMES, find_game
 from core.state import CHANCE, RECORD_FORMAT, Event, State, View, replay_actions
+from core.text import Reason, Refusal, Text
 
 __all__ = [
     "ACTION_TYPES", "CHANCE", "GAMES", "GAME_IDS", "Action", "BellaError", "Event",
     "IllegalAction", "InvalidAction", "OptionError", "OptionSpec", "OptionValue",
-    "RecordError", "State", "UnknownGame", "View", "action_from_json", "card_id",
-    "card_name", "card_str", "find_game", "new_match", "replay", "trump_ranking",
+    "Reason", "RecordError", "Refusal", "State", "Text", "UnknownGame", "View", "action_from_json",
+    "card_id", "card_name", "card_str", "find_game", "new_match", "replay", "trump_ranking",
 ]
 
 

@@ -231,7 +231,7 @@ class State(ABC):
             raise IllegalAction("it is not time to deal")
         expected = _deck_cards(self.deck_low_rank, self.deck_jokers)[1]
         if action.deck is None or len(action.deck) != len(expected) or set(action.deck) != expected:
-            raise IllegalAction(f"a deal must hold each of the {len(expected)} cards exactly once")
+            raise IllegalAction("a deal must hold each of the {n} cards exactly once", n=len(expected))
 
     @property
     def history(self) -> list[Action]:

@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from core.text import ArgValue, Refusal, Text
 from net.codec import MAX_FRAME_TO_HOST, MAX_FRAME_TO_PEER, CodecError, FrameDecoder, decode_body, encode
 from net.messages import (
     GAME_VERSION,
@@ -81,12 +82,21 @@ def mismatch_message(their_protocol: Any, their_version: Any, *, we_are: str) ->
     "this table runs Bella 0.1.0 (protocol 1) but you have Bella 0.1.0 (protocol '1', a string, not an
     integer); both must run the same version"
     """
-    theirs = (f"Bella {_shown(their_version, str, 'a string')} "
-              f"(protocol {_shown(their_protocol, int, 'an integer')})")
-    ours = f"Bella {GAME_VERSION} (protocol {PROTOCOL_VERSION})"
+    return str(mismatch_text(their_protocol, their_version, we_are=we_are))
+
+
+def mismatch_text(their_protocol: Any, their_version: Any, *, we_are: str) -> Refusal:
+    """:func:`mismatch_message` as a template with arguments (the versions), for the peer to translate."""
+    args: dict[str, ArgValue] = {
+        "version": GAME_VERSION, "protocol": str(PROTOCOL_VERSION),
+        "their_version": _shown(their_version, str, "a string"),
+        "their_protocol": _shown(their_protocol, int, "an integer"),
+    }
     if we_are == "host":
-        return f"this table runs {ours} but you have {theirs}; both must run the same version"
-    return f"the table runs {theirs} but you have {ours}; both must run the same version"
+        return Refusal("this table runs Bella {version} (protocol {protocol}) but you have Bella {their_version} "
+                       "(protocol {their_protocol}); both must run the same version", **args)
+    return Refusal("the table runs Bella {their_version} (protocol {their_protocol}) but you have Bella {version} "
+                   "(protocol {protocol}); both must run the same version", **args)
 
 
 class Connection:
@@ -125,8 +135,12 @@ class Connection:
         """Why the connection closed: a bye reason code (ours or the other side's)."""
         self.close_message: str = ""
         """The words that came with it."""
+        self.close_text: Text | None = None
+        """The other side's bye as a template with arguments, when it sent them."""
         self.remote_closed = False
         """True when the other side said bye."""
+        self.texts = False
+        """Host side: the peer's hello said it words errors itself from their ``template`` and ``args``."""
         self.on_send: Callable[[dict[str, Any]], None] | None = None
         """Called with every message queued, as its wire map (the host's leak checks in tests)."""
         self.frames_received = 0
@@ -159,20 +173,34 @@ class Connection:
         self._out.clear()
         return data
 
-    def error(self, code: str, message: str, ref: str | None = None, *, strike: bool = False) -> None:
-        """Queue an ``error``; with ``strike``, count it towards dropping the connection."""
-        self.send(Error(code, message[:300], ref))
+    def error(self, code: str, message: str | Text, ref: str | None = None, *, strike: bool = False) -> None:
+        """Queue an ``error``; with ``strike``, count it towards dropping the connection.
+
+        A :class:`core.text.Text` message also goes as its ``template`` and ``args`` to a peer that said
+        it words texts itself (its hello's ``texts``); every peer gets the English words.
+        """
+        template, args = self._text_fields(message)
+        self.send(Error(code, str(message)[:300], ref, template, args))
         if strike:
             self._strike()
 
-    def close(self, reason: str, message: str = "") -> None:
-        """Say ``bye`` and close."""
+    def close(self, reason: str, message: str | Text = "") -> None:
+        """Say ``bye`` and close (a :class:`core.text.Text` message as for :meth:`error`)."""
         if self.state is State.CLOSED:
             return
-        self.send(Bye(reason, message[:300]))
+        template, args = self._text_fields(message)
+        self.send(Bye(reason, str(message)[:300], template, args))
         self.state = State.CLOSED
         self.close_reason = reason
-        self.close_message = message
+        self.close_message = str(message)
+        if isinstance(message, Text):
+            self.close_text = message
+
+    def _text_fields(self, message: str | Text) -> tuple[str | None, dict[str, Any] | None]:
+        """(template, args) to send with ``message``: only for a text, only to a peer that words texts."""
+        if not isinstance(message, Text) or not self.texts or len(message.template) > 300:
+            return None, None
+        return message.template, dict(message.args)
 
     def accept(self, welcome: Welcome) -> None:
         """Host side: answer a valid hello with ``welcome`` and open the connection."""
@@ -256,11 +284,12 @@ class Connection:
         ref = value.get("t") if isinstance(value, dict) and isinstance(value.get("t"), str) else None
         ref = ref[:32] if ref else None
         if self.role == "host" and self.state is State.HANDSHAKE and ref == "hello":
+            self.texts = value.get("texts") is True
             proto, version = value.get("protocol"), value.get("version")
             if proto != PROTOCOL_VERSION or not isinstance(version, str) or not version_compatible(
                 version, GAME_VERSION
             ):
-                text = mismatch_message(proto, version, we_are="host")
+                text = mismatch_text(proto, version, we_are="host")
                 self.error("version_mismatch", text, "hello")
                 self.close("version_mismatch", text)
                 return None
@@ -269,7 +298,7 @@ class Connection:
             if proto != PROTOCOL_VERSION or not isinstance(version, str) or not version_compatible(
                 version, GAME_VERSION
             ):
-                text = mismatch_message(proto, version, we_are="peer")
+                text = mismatch_text(proto, version, we_are="peer")
                 self.close("version_mismatch", text)
                 return None
         try:
@@ -286,6 +315,8 @@ class Connection:
             self.remote_closed = True
             self.close_reason = msg.reason
             self.close_message = msg.message
+            if msg.template is not None:
+                self.close_text = Text.from_json({"template": msg.template, "args": msg.args or {}})
             return msg
         if self.state is State.HANDSHAKE:
             if self.role == "host" and not isinstance(msg, Hello):

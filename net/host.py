@@ -28,6 +28,7 @@ from typing import Any
 
 import core
 from core.ai import LEVELS, Bot, feed, make_bot
+from core.text import Refusal
 from net.codes import Backoff, code_matches, normalize_code
 from net.connection import Connection
 from net.messages import (
@@ -511,13 +512,13 @@ class Host:
         if hook is not None:
             link.conn.on_send = lambda wire: hook(link.client.seat if link.client is not None else None, wire)
         if self.closed:
-            link.conn.close("host_quit", "The host closed the table")
+            link.conn.close("host_quit", Refusal("The host closed the table"))
             self._flush(link)
             writer.close()
             return
         waiting = sorted((x for x in self.links if x.client is None), key=lambda x: x.created)
         for old in waiting[:max(0, len(waiting) - MAX_HANDSHAKE + 1)]:  # the newest connections get a chance
-            old.conn.close("timeout", "too many new connections at once; try again")
+            old.conn.close("timeout", Refusal("too many new connections at once; try again"))
             self._close_link(old)
         self.links.add(link)
         try:
@@ -534,7 +535,7 @@ class Host:
                         self._handle(link, msg)
                     except Exception:  # a bug here must cost one refused message, not the table
                         log.exception("error while handling %s from %s", msg.T, self._who(link))
-                        link.conn.error("internal", "the host could not handle this message", msg.T)
+                        link.conn.error("internal", Refusal("the host could not handle this message"), msg.T)
                 if link.conn.frames_received > frames:  # only complete frames are signs of life
                     link.last_heard = now
                     link.partial_since = now if link.conn.partial_frame else None
@@ -611,13 +612,13 @@ class Host:
             for link in list(self.links):
                 if link.partial_since is not None and now - link.partial_since > self.frame_timeout:
                     log.warning("%s sends a message too slowly", self._who(link))
-                    link.conn.close("timeout", "a message took too long to arrive")
+                    link.conn.close("timeout", Refusal("a message took too long to arrive"))
                 elif link.client is None:
                     if now - link.created > self.hello_timeout:
-                        link.conn.close("timeout", "no hello received")
+                        link.conn.close("timeout", Refusal("no hello received"))
                 elif now - link.last_heard > self.ping_timeout:
                     log.warning("%s stopped answering", self._who(link))
-                    link.conn.close("timeout", "no answer to pings")
+                    link.conn.close("timeout", Refusal("no answer to pings"))
                 elif link.client is not None and now - link.extra.get("pinged", 0.0) >= self.ping_interval:
                     link.pings += 1
                     link.extra["pinged"] = now
@@ -709,22 +710,22 @@ class Host:
             self._take_seat(link, c, msg.seat)
         elif isinstance(msg, LeaveSeat):
             if self.started:
-                link.conn.error("not_allowed_now", "you cannot leave your seat during a match", msg.T)
+                link.conn.error("not_allowed_now", Refusal("you cannot leave your seat during a match"), msg.T)
             elif c.seat is not None:
                 self._vacate(self.seats[c.seat])
                 self._lobby_changed()
         elif isinstance(msg, Ready):
             if c.seat is None:
-                link.conn.error("no_seat", "take a seat first", msg.T)
+                link.conn.error("no_seat", Refusal("take a seat first"), msg.T)
             elif self.started:
-                link.conn.error("not_allowed_now", "the match has already started", msg.T)
+                link.conn.error("not_allowed_now", Refusal("the match has already started"), msg.T)
             else:
                 c.ready = msg.ready
                 self._lobby_changed()
                 self._maybe_autostart()
         elif isinstance(msg, Start):
             if not c.owner:
-                link.conn.error("not_owner", "only the player hosting the table can start the match", msg.T)
+                link.conn.error("not_owner", Refusal("only the player hosting the table can start the match"), msg.T)
                 return
             if c.seat is not None and not self.started:
                 c.ready = True
@@ -736,7 +737,7 @@ class Host:
         else:
             link.conn.error("not_allowed_now", f"a peer cannot send {msg.T}", msg.T, strike=True)
 
-    def _refuse(self, link: _Link, code: str, text: str) -> None:
+    def _refuse(self, link: _Link, code: str, text: str | Refusal) -> None:
         """Refuse a hello for good: ``error`` then ``bye`` with the same code, and close."""
         link.conn.error(code, text, "hello")
         link.conn.close(code, text)
@@ -757,7 +758,7 @@ class Host:
             return
         seat_holder = c is not None and c.seat is not None
         if not seat_holder and not owner and sum(1 for x in self.links if x.client is not None) >= MAX_LINKS:
-            self._refuse(link, "table_full", "this table accepts no more players or spectators")
+            self._refuse(link, "table_full", Refusal("this table accepts no more players or spectators"))
             return
         is_new = c is None
         if c is None:
@@ -770,7 +771,7 @@ class Host:
                 old = c.link
                 c.link = None
                 old.client = None
-                old.conn.close("replaced", "you connected again from elsewhere")
+                old.conn.close("replaced", Refusal("you connected again from elsewhere"))
                 self._flush(old)
                 old.writer.close()
                 self.links.discard(old)
@@ -802,15 +803,17 @@ class Host:
         now = time.monotonic()
         wait = self.guesses.wait(link.address, now)
         if wait > 0:  # guesses during the back-off are not even looked at
-            self._refuse(link, "code_backoff", f"too many wrong table codes; try again in {math.ceil(wait)} s")
+            self._refuse(link, "code_backoff", Refusal("too many wrong table codes; try again in {seconds} s",
+                                                       seconds=math.ceil(wait)))
             return False
         if given is None or not given.strip():
-            self._refuse(link, "code_required", "this table is private: type its code to join")
+            self._refuse(link, "code_required", Refusal("this table is private: type its code to join"))
             return False
         if not code_matches(self.code, given):
             wait = self.guesses.failed(link.address, now)
             log.warning("wrong table code from %s (waits %.0f s)", link.address or "?", wait)
-            self._refuse(link, "wrong_code", f"wrong table code; you may try again in {math.ceil(wait)} s")
+            self._refuse(link, "wrong_code", Refusal("wrong table code; you may try again in {seconds} s",
+                                                     seconds=math.ceil(wait)))
             return False
         self.guesses.succeeded(link.address)
         return True
@@ -828,15 +831,15 @@ class Host:
 
     def _take_seat(self, link: _Link, c: Client, seat: int) -> None:
         if self.started:
-            link.conn.error("not_allowed_now", "the match has already started", "take_seat")
+            link.conn.error("not_allowed_now", Refusal("the match has already started"), "take_seat")
             return
         if seat >= self.players:
-            link.conn.error("bad_seat", f"there is no seat {seat + 1}; this table has seats 1 to {self.players}",
-                            "take_seat")
+            link.conn.error("bad_seat", Refusal("there is no seat {seat}; this table has seats 1 to {players}",
+                                                seat=seat + 1, players=self.players), "take_seat")
             return
         slot = self.seats[seat]
         if slot.kind == "human" and slot.client != c.id:
-            link.conn.error("seat_taken", f"seat {seat + 1} is taken", "take_seat")
+            link.conn.error("seat_taken", Refusal("seat {seat} is taken", seat=seat + 1), "take_seat")
             return
         if c.seat is not None and c.seat != seat:
             self._vacate(self.seats[c.seat])
@@ -849,18 +852,19 @@ class Host:
     def _action(self, link: _Link, c: Client, msg: ActionMsg) -> None:
         st = self.state
         if c.seat is None:
-            link.conn.error("no_seat", "you are not seated at this table", "action")
+            link.conn.error("no_seat", Refusal("you are not seated at this table"), "action")
             return
         if not self.started:
             link.conn.error("not_started" if not st.is_over else "match_over",
-                            "the match is over" if st.is_over else "the match has not started", "action")
+                            Refusal("the match is over") if st.is_over else Refusal("the match has not started"),
+                            "action")
             return
         if msg.seq != st.seq:
-            link.conn.error("stale", f"the table has moved on (you acted on move {msg.seq}; it is now move "
-                            f"{st.seq})", "action")
+            link.conn.error("stale", Refusal("the table has moved on (you acted on move {seq}; it is now move {now})",
+                                             seq=msg.seq, now=st.seq), "action")
             return
         if st.current_player != c.seat:
-            link.conn.error("not_your_turn", "it is not your turn", "action")
+            link.conn.error("not_your_turn", Refusal("it is not your turn"), "action")
             return
         try:
             action = core.action_from_json(msg.action)
@@ -868,11 +872,11 @@ class Host:
             link.conn.error("bad_action", str(exc), "action", strike=True)
             return
         if action.type == "deal":
-            link.conn.error("illegal", "only the host deals", "action")
+            link.conn.error("illegal", Refusal("only the host deals"), "action")
             return
         try:
             st.apply(action)
         except core.IllegalAction as exc:
-            link.conn.error("illegal", str(exc), "action")
+            link.conn.error("illegal", exc.text, "action")
             return
         self._advance()

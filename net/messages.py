@@ -145,6 +145,29 @@ def _exact_keys(m: dict[str, Any], spec: dict[str, Check], where: str) -> None:
             raise MessageError("bad_message", f"{where} lacks the field {k!r}")
 
 
+def _text_args(v: Any, where: str) -> dict[str, Any]:
+    """The arguments of a message template: names to short strings, integers or lists of short strings."""
+    m = _map(16)(v, where)
+    out: dict[str, Any] = {}
+    for k, x in m.items():
+        key = _str(32)(k, f"{where} key")
+        if isinstance(x, list):
+            out[key] = _list(_str(64), 16)(x, f"{where}.{key}")
+        elif isinstance(x, int) and not isinstance(x, bool):
+            out[key] = _int(-(2**31), 2**31)(x, f"{where}.{key}")
+        else:
+            out[key] = _str(300)(x, f"{where}.{key}")
+    return out
+
+
+def _drop_unset(wire: dict[str, Any]) -> dict[str, Any]:
+    """``wire`` without the optional ``template``/``args`` fields that are not set."""
+    for k in ("template", "args"):
+        if wire.get(k) is None:
+            wire.pop(k, None)
+    return wire
+
+
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
@@ -187,17 +210,22 @@ class Hello(Message):
     events: int = 0
     owner_key: str | None = None
     code: str | None = None
+    texts: bool = False
     SPEC: ClassVar[dict[str, Check]] = {
         "protocol": _int(0, 2**31), "version": _str(32), "name": _str(64), "token": _opt(_str(64)),
         "match": _int(0, 2**31), "events": _int(0, 2**31), "owner_key": _opt(_str(64)), "code": _opt(_str(16)),
+        "texts": _bool,
     }
 
     @classmethod
     def from_wire(cls, m: dict[str, Any]) -> Message:
         """As :meth:`Message.from_wire`; ``code`` (the table code) may also be left out, meaning nil (peers
-        written before private tables existed do not send it)."""
+        written before private tables existed do not send it), and ``texts`` (the peer words errors itself
+        from their ``template`` and ``args``), meaning false."""
         if "code" not in m:
             m = {**m, "code": None}
+        if "texts" not in m:
+            m = {**m, "texts": False}
         return super().from_wire(m)
 
 
@@ -273,12 +301,27 @@ class Pong(Message):
 
 @dataclass(frozen=True)
 class Bye(Message):
-    """The sender closes the connection; ``reason`` is a code, ``message`` words for the player."""
+    """The sender closes the connection; ``reason`` is a code, ``message`` words for the player.
+
+    ``template``/``args`` (optional, see :class:`Error`) let the peer word the message in its language.
+    """
 
     T: ClassVar[str] = "bye"
     reason: str
     message: str = ""
-    SPEC: ClassVar[dict[str, Check]] = {"reason": _str(32), "message": _str(300)}
+    template: str | None = None
+    args: dict[str, Any] | None = None
+    SPEC: ClassVar[dict[str, Check]] = {"reason": _str(32), "message": _str(300), "template": _opt(_str(300)),
+                                        "args": _opt(_text_args)}
+
+    def to_wire(self) -> dict[str, Any]:
+        """As :meth:`Message.to_wire`, leaving out the optional ``template``/``args`` when not set."""
+        return _drop_unset(super().to_wire())
+
+    @classmethod
+    def from_wire(cls, m: dict[str, Any]) -> Message:
+        """As :meth:`Message.from_wire`; ``template`` and ``args`` may be left out (older hosts)."""
+        return super().from_wire({"template": None, "args": None, **m})
 
 
 # ---------------------------------------------------------------- host -> peer
@@ -343,7 +386,20 @@ class Error(Message):
     code: str
     message: str
     ref: str | None = None
-    SPEC: ClassVar[dict[str, Check]] = {"code": _str(32), "message": _str(300), "ref": _opt(_str(32))}
+    template: str | None = None
+    args: dict[str, Any] | None = None
+    SPEC: ClassVar[dict[str, Check]] = {"code": _str(32), "message": _str(300), "ref": _opt(_str(32)),
+                                        "template": _opt(_str(300)), "args": _opt(_text_args)}
+
+    def to_wire(self) -> dict[str, Any]:
+        """As :meth:`Message.to_wire`, leaving out the optional ``template``/``args`` when not set
+        (a host sends them only to peers whose hello said ``texts``)."""
+        return _drop_unset(super().to_wire())
+
+    @classmethod
+    def from_wire(cls, m: dict[str, Any]) -> Message:
+        """As :meth:`Message.from_wire`; ``template`` and ``args`` may be left out (older hosts)."""
+        return super().from_wire({"template": None, "args": None, **m})
 
 
 @dataclass(frozen=True)

@@ -197,6 +197,9 @@ class PeerClient:
                     text = errors[-1]
                 if reason == "replaced":
                     text = "you joined this table again from elsewhere"
+                kept = conn.close_text
+                if text and text == conn.close_message:  # the host's own words: keep its code and template
+                    text = HostText(text, reason, kept.template if kept else None, kept.args if kept else None)
                 self._closed(text or "the table closed the connection")
                 return "done"
             if conn.close_reason == "version_mismatch":
@@ -220,7 +223,7 @@ class PeerClient:
 
     def _hello(self) -> Hello:
         return Hello(PROTOCOL_VERSION, GAME_VERSION, self.name, self.token, self.match, self.events,
-                     self.owner_key, self.code)
+                     self.owner_key, self.code, texts=True)
 
     async def _ping_loop(self, conn: Connection, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError, RuntimeError):
@@ -426,7 +429,8 @@ class RemoteSession:
                     self._updates.append(Update(view=payload.view, events=self._partial))
                     self._partial = []
             elif kind == "error":
-                self._updates.append(Update(error=clean_text(payload.message, 300)))
+                self._updates.append(Update(error=HostText(clean_text(payload.message, 300), payload.code,
+                                                           payload.template, payload.args)))
             elif kind == "chat":
                 self._chat.append((clean_name(payload.name), clean_text(payload.text, MAX_CHAT)))
                 del self._chat[:-200]
@@ -437,7 +441,8 @@ class RemoteSession:
                 self._updates.append(Update(status=_sentence(payload)))
             elif kind == "closed":
                 self.status = "closed"
-                self._closed_text = clean_text(str(payload), 300)
+                self._closed_text = HostText(clean_text(str(payload), 300), getattr(payload, "code", None),
+                                             getattr(payload, "template", None), getattr(payload, "args", None))
                 self._updates.append(Update(status=_sentence(self._closed_text)))
 
     @property
@@ -450,6 +455,27 @@ class RemoteSession:
         """The host's reason code when it closed the session (``code_required``, ``wrong_code``,
         ``code_backoff``, ``table_full``, ``host_quit``...), else empty."""
         return self._client.close_reason or "" if self.status == "closed" else ""
+
+
+class HostText(str):
+    """The host's words (English, as sent) that also keep what the client needs to word them anew.
+
+    ``code`` is the host's error code (``"seat_taken"``); ``template`` and
+    ``args`` the message as a template with arguments when the host sent
+    them (for ``illegal`` the engine's refusal, see :mod:`core.text`).
+    """
+
+    code: str | None
+    template: str | None
+    args: dict[str, Any]
+
+    def __new__(cls, text: str, code: str | None = None, template: str | None = None,
+                args: dict[str, Any] | None = None) -> HostText:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.template = template
+        self.args = dict(args or {})
+        return self
 
 
 def _sentence(text: str) -> str:

@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 import core
+from client.reasons import render
 from core.session import Update
 
 
@@ -66,7 +67,7 @@ class LanSession:
         out += self._session.poll()
         if self.app is not None and not self._gone and getattr(self._session, "status", "") == "closed":
             self._gone = True
-            self._leave_table(str(getattr(self._session, "closed_reason", "") or "the connection closed"))
+            self._leave_table(render(getattr(self._session, "closed_reason", "")) or "the connection closed")
         return out
 
     def _leave_table(self, reason: str) -> None:

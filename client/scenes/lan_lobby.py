@@ -18,6 +18,7 @@ import pygame
 import core
 from client import ui
 from client.i18n import N_, _, ngettext, pgettext
+from client.reasons import render
 from client.scene import MessageScene, Scene
 from client.scenes.lan_common import LanSession
 from client.widgets import Button, Picker, TextInput, fit_text
@@ -173,13 +174,13 @@ class LobbyScene(Scene):
             if u.view is not None or u.events:
                 self.kept.append(u)
             if u.error:
-                self.app.toast(u.error, error=True)
+                self.app.toast(render(u.error), error=True)
             if u.status and self.session.status != "closed":
                 self.app.toast(u.status)
         status = self.session.status
         if status == "closed":
             self.done = True
-            reason = getattr(self.session, "closed_reason", "") or "The connection to the table closed."
+            reason = render(getattr(self.session, "closed_reason", "")) or "The connection to the table closed."
             reason = reason[:1].upper() + reason[1:]
             if self.host_handle is not None:
                 self.host_handle.stop()

@@ -29,6 +29,7 @@ import core
 from client import art, labels, layout, recording, savegame, ui, undo
 from client.anim import Confetti, Popup
 from client.i18n import N_, _
+from client.reasons import render
 from client.scenes.table_hud import PULSE_SECONDS, TableHud
 from client.scenes.table_sprites import TableSprites
 from client.session import clockwise, seat_label
@@ -132,7 +133,7 @@ class TableScene(TableSprites, TableHud):
         if force or (not self.pending and self._idle()):
             for u in self.session.poll():
                 if u.error:
-                    self.show_error(u.error)
+                    self.show_error(render(u.error))
                 if u.status:
                     self.status = (u.status, 6.0)
                     self.app.toast(u.status)

@@ -23,8 +23,9 @@ from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import Memory, known_mask, view_tricks
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUIT_NAMES, SUITS, card_name
+from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUITS
 from core.state import View
+from core.text import Reason
 
 TURNED_KEYS = ("turned", "turn_up", "turnup", "trump_card", "upcard", "turned_card")
 
@@ -578,12 +579,12 @@ class HeuristicBot:
         if not legal:
             raise ValueError("it is not this seat's turn: no legal action in the view")
         if len(legal) == 1:
-            return legal[0], "the only legal move"
+            return legal[0], Reason("the only legal move")
         tb = self.memory.update(view)
         if self.noise and self.rng.random() < self.noise:
             slip = self._slip(view, tb, legal)
             if slip is not None:
-                return slip, "a hunch"
+                return slip, Reason("a hunch")
         return decide(view, tb, self.memory if self.infer else None, legal, self.rng)
 
     def _slip(self, view: View, tb: Table, legal: list[Action]) -> Action | None:
@@ -640,14 +641,15 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
     if "trump" in kinds:
         s = best_pitch_suit(hand, tb.options)
         act = next((a for a in legal if a.suit == SUITS[s]), legal[0])
-        return act, f"{SUIT_NAMES[SUITS[s]]} is your strongest suit"
+        return act, Reason("{suit} is your strongest suit", suit=SUITS[s])
     if "exchange" in kinds:
         act = next(a for a in legal if a.type == "exchange")
-        return act, "swap the seven of trumps for the better turned card"
+        return act, Reason("swap the seven of trumps for the better turned card")
     if "declare" in kinds:
         decl = [a for a in legal if a.type == "declare"]
         act = max(decl, key=_declare_value)
-        return act, f"declare your {act.call or 'combination'} for the points"
+        return act, (Reason("declare your {call} for the points", call=act.call) if act.call
+                     else Reason("declare your combination for the points"))
     if "discard" in kinds:
         disc = [a for a in legal if a.type == "discard"]
 
@@ -655,15 +657,15 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
             cs = [CARD_IDS[c] for c in a.cards or ()]
             return (sum(tb.points[c] * 10 + tb.strength[c] for c in cs if tb.is_trump(c)), len(cs))
         act = min(disc, key=cost)
-        return act, "throw away the cards that cannot help"
+        return act, Reason("throw away the cards that cannot help")
     if "break" in kinds:
         brk = [a for a in legal if a.type == "break"]
-        return rng.choice(brk), "any cut is as good as another"
+        return rng.choice(brk), Reason("any cut is as good as another")
     if "done" in kinds:
-        return next(a for a in legal if a.type == "done"), "nothing more to declare"
+        return next(a for a in legal if a.type == "done"), Reason("nothing more to declare")
     if "keep" in kinds:
-        return next(a for a in legal if a.type == "keep"), "keep your hand"
-    return legal[0], "the natural move"
+        return next(a for a in legal if a.type == "keep"), Reason("keep your hand")
+    return legal[0], Reason("the natural move")
 
 
 def _with_call(legal: list[Action], card: int) -> Action:
@@ -677,33 +679,34 @@ def _with_call(legal: list[Action], card: int) -> Action:
 
 def _play_reason(info: PlayInfo, c: int) -> str:
     tb = info.tb
-    name = card_name(CARD_STRS[c])
+    name = CARD_STRS[c]
     if not info.trick:
         if not tb.above(c, info.outstanding):
-            return f"lead the {name}: no unseen card beats it"
-        return f"lead the {name}: a cheap card that gives little away"
+            return Reason("lead the {card}: no unseen card beats it", card=name)
+        return Reason("lead the {card}: a cheap card that gives little away", card=name)
     cards = [x for _, x in info.trick]
     wi = tb.winner_index(cards)
     lead_suit = tb.suit(cards[0])
     if tb.partners(info.trick[wi][0], info.me) and not tb.beats(c, cards[wi], lead_suit):
         if tb.points[c] >= 10:
-            return f"your partner wins this trick: give them the {name} for points"
-        return f"your partner wins this trick: play the {name} and save your winners"
+            return Reason("your partner wins this trick: give them the {card} for points", card=name)
+        return Reason("your partner wins this trick: play the {card} and save your winners", card=name)
     if tb.beats(c, cards[wi], lead_suit):
-        return f"win the trick with the {name}"
-    return f"the trick is lost: throw the {name}, your least valuable card"
+        return Reason("win the trick with the {card}", card=name)
+    return Reason("the trick is lost: throw the {card}, your least valuable card", card=name)
 
 
 def _bid_reason(call: str) -> str:
     if call == "pass":
-        return "your hand is not strong enough to take the contract"
+        return Reason("your hand is not strong enough to take the contract")
     if call in ("double", "redouble"):
-        return f"{call}: you expect the contract to fail" if call == "double" else "redouble: you are confident"
+        return Reason("double: you expect the contract to fail") if call == "double" else Reason(
+            "redouble: you are confident")
     if call.isdigit():
-        return f"bid {call}: your hand should take about that many points"
+        return Reason("bid {n}: your hand should take about that many points", n=int(call))
     if call in SUITS:
-        return f"name {SUIT_NAMES[call]}: your trumps and aces there should win"
-    return f"{call}: your hand is strong enough"
+        return Reason("name {suit}: your trumps and aces there should win", suit=call)
+    return Reason("{call}: your hand is strong enough", call=call)
 
 
 def known_cards(view: View) -> int:

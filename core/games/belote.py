@@ -31,19 +31,18 @@ from core.cards import (
     CARD_STRS,
     SUIT_MASK,
     SUITS,
-    card_name,
     deck,
     ids_of,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
-    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View
+from core.text import Refusal
 from core.tricks import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_POINTS, TRUMP_STRENGTH, byte_runs, points_table
 
 # ---------------------------------------------------------------- constants
@@ -593,41 +592,40 @@ class Belote(MatchTotals, State):
             return
         raise IllegalAction("the match is over")
 
-    def _play_refusal(self, action: Action, cid: int, legal: int) -> str:
+    def _play_refusal(self, action: Action, cid: int, legal: int) -> Refusal:
         p = self._cp
         assert p is not None
         if cid < 0:
-            return "say which card to play"
+            return Refusal("say which card to play")
         hand = self._hands[p]
-        name = card_name(_CS[cid])
         if not hand >> cid & 1:
-            return f"you do not hold the {name}"
+            return Refusal("you do not hold the {card}", card=_CS[cid])
         if legal >> cid & 1:
             call = action.call
             if call != BELOTE:
-                return f"unknown announcement {call!r:.20}; the only one made with a card is 'belote'"
+                return Refusal("unknown announcement {call}; the only one made with a card is 'belote'",
+                               call=repr(call)[:20])
             if self._contract == NT:
-                return "there is no belote in no trumps"
+                return Refusal("there is no belote in no trumps")
             if cid & 15 not in (_RK, _RQ):
-                return "belote is announced with the king or queen"
+                return Refusal("belote is announced with the king or queen")
             if self._contract < NT and cid >> 4 != self._trump:
-                return "belote is the king and queen of trumps"
+                return Refusal("belote is the king and queen of trumps")
             if not self._belmask[p] >> cid & 1:
-                return "belote needs both the king and the queen in your hand"
-            return "in all trumps, belote counts only when led or played to its own suit"
+                return Refusal("belote needs both the king and the queen in your hand")
+            return Refusal("in all trumps, belote counts only when led or played to its own suit")
         trick = self._trick
-        ls = trick[0] >> 4
-        lsname = suit_name(ls)
-        best = card_name(_CS[self._wcard])
-        if hand & SUIT_MASK[ls]:
-            if cid >> 4 != ls:
-                return f"must follow {lsname}"
+        ls = SUITS[trick[0] >> 4]
+        best = _CS[self._wcard]
+        if hand & SUIT_MASK[trick[0] >> 4]:
+            if cid >> 4 != trick[0] >> 4:
+                return Refusal("must follow {suit}", suit=ls)
             if self._contract == AT:
-                return f"must beat the {best}"
-            return f"must play a trump higher than the {best}"
+                return Refusal("must beat the {card}", card=best)
+            return Refusal("must play a trump higher than the {card}", card=best)
         if self._wcard >> 4 == self._trump:
-            return f"must overtrump the {best}"
-        return f"must trump: you have no {lsname}"
+            return Refusal("must overtrump the {card}", card=best)
+        return Refusal("must trump: you have no {suit}", suit=ls)
 
     def _check_bid(self, call: str | None) -> None:
         p = self._cp
@@ -637,7 +635,7 @@ class Belote(MatchTotals, State):
         k = _CONTRACT_INDEX.get(call or "")
         if k is not None:
             if k <= self._cur:
-                raise IllegalAction(f"you must bid higher than {CONTRACT_NAMES[CONTRACTS[self._cur]]}")
+                raise IllegalAction("you must bid higher than {contract}", contract=CONTRACTS[self._cur])
             return
         if call == "double":
             if self._cur < 0:
@@ -655,7 +653,8 @@ class Belote(MatchTotals, State):
             if (p - self._bidder) & 1:
                 raise IllegalAction("only the declaring team can redouble")
             return
-        raise IllegalAction(f"unknown call {call!r:.20}; calls: pass, C, D, H, S, NT, AT, double, redouble")
+        raise IllegalAction("unknown call {call}; calls: pass, C, D, H, S, NT, AT, double, redouble",
+                            call=repr(call)[:20])
 
     def _check_declare(self, action: Action) -> None:
         p = self._cp
@@ -677,11 +676,12 @@ class Belote(MatchTotals, State):
             if a.cards is not None and strs_to_mask(a.cards) == mask and len(a.cards) == len(action.cards or ()):
                 if a.call == action.call:
                     return
-                raise IllegalAction(f"that combination is a {a.call}, not {action.call!r:.20}")
+                raise IllegalAction("that combination is a {call}, not {given}", call=a.call or "",
+                                    given=repr(action.call)[:20])
         if not offers:
             raise IllegalAction("you have nothing (more) to declare")
         shown = "; ".join(f"{a.call} {' '.join(a.cards or ())}" for a in offers)
-        raise IllegalAction(f"you can declare: {shown}")
+        raise IllegalAction("you can declare: {offers}", offers=shown)
 
     # -------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:

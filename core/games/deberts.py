@@ -28,18 +28,17 @@ from core.cards import (
     CARD_STRS,
     SUIT_MASK,
     SUITS,
-    card_name,
     ids_of,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
-    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner
 from core.options import OptionSpec, OptionValue
 from core.registry import register
 from core.state import CHANCE, State, View, json_copy
+from core.text import Refusal
 from core.tricks import PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_STRENGTH, byte_runs
 
 # ----------------------------------------------------------------- constants
@@ -492,15 +491,17 @@ _ACTION_NOUN: dict[str, str] = {
     "bid": "a bid", "exchange": "'exchange'", "keep": "'keep'", "done": "'done'", "declare": "a declaration"}
 
 
-def _stray_field(action: Action) -> str | None:
+def _stray_field(action: Action) -> Refusal | None:
     """Why ``action`` is malformed for Deberts (a field its type does not use), or ``None``."""
     used = _FIELDS_USED.get(action.type)
     if used is None:
         return None
     for name in ("card", "cards", "deck", "call", "suit", "n"):
         if name not in used and getattr(action, name) is not None:
-            hint = " (the trump suit is named as the call)" if action.type == "bid" and name == "suit" else ""
-            return f"{_ACTION_NOUN[action.type]} has no {name}{hint}"
+            if action.type == "bid" and name == "suit":
+                return Refusal("{action} has no {field} (the trump suit is named as the call)",
+                               action=_ACTION_NOUN[action.type], field=name)
+            return Refusal("{action} has no {field}", action=_ACTION_NOUN[action.type], field=name)
     return None
 
 
@@ -748,19 +749,20 @@ class Deberts(MatchTotals, State):
         elif ph == DECLARING:
             self._check_declare(action)
         if action not in self.legal_actions():
-            raise IllegalAction(_stray_field(action) or f"{action} is not allowed now")
+            raise IllegalAction(_stray_field(action) or Refusal("{action} is not allowed now", action=str(action)))
 
-    def _expecting(self) -> str:
+    def _expecting(self) -> Refusal:
         ph = self._phase
         if ph == BIDDING:
             if self.bid_round == 1:
-                return f"it is time to bid: 'play' to accept {suit_name(self.turnup >> 4)} as trumps, or 'pass'"
-            return "it is time to bid: name a trump suit or 'pass'"
+                return Refusal("it is time to bid: 'play' to accept {suit} as trumps, or 'pass'",
+                               suit=SUITS[self.turnup >> 4])
+            return Refusal("it is time to bid: name a trump suit or 'pass'")
         if ph == EXCHANGE:
-            return "it is time to decide on the seven of trumps: 'exchange' or 'keep'"
+            return Refusal("it is time to decide on the seven of trumps: 'exchange' or 'keep'")
         if ph == DECLARING:
-            return "it is time to declare your sequences ('declare') or pass ('done')"
-        return "it is time to play a card"
+            return Refusal("it is time to declare your sequences ('declare') or pass ('done')")
+        return Refusal("it is time to play a card")
 
     def _check_play_slow(self, action: Action) -> None:
         if action.type != "play":
@@ -773,12 +775,12 @@ class Deberts(MatchTotals, State):
             raise IllegalAction("a play names one card and optionally 'bella'")
         c = CARD_IDS.get(action.card, -1)
         if c < 0 or PLAIN_STRENGTH[c] < 0:
-            raise IllegalAction(f"{action.card} is not a card of this deck")
+            raise IllegalAction("{code} is not a card of this deck", code=action.card)
         if not self._legal_mask() >> c & 1:
             raise IllegalAction(self._why_not(c))
         if action.call is not None:
             if action.call != "bella":
-                raise IllegalAction(f"'{action.call}' is not an announcement of Deberts; only 'bella' is")
+                raise IllegalAction("'{call}' is not an announcement of Deberts; only 'bella' is", call=action.call)
             self._check_bella(c)
 
     def _check_bella(self, c: int) -> None:
@@ -793,26 +795,26 @@ class Deberts(MatchTotals, State):
         if not self._bella_allowed(cp):
             raise IllegalAction("bella may be announced only after your side has won a trick")
 
-    def _why_not(self, c: int) -> str:
+    def _why_not(self, c: int) -> Refusal:
         cp = self.current_player
         assert cp is not None
         hand = self.hands[cp]
         if not hand >> c & 1:
-            return f"you do not hold the {card_name(CARD_STRS[c])}"
+            return Refusal("you do not hold the {card}", card=CARD_STRS[c])
         lead = self.trick[0]
         ls = lead >> 4
         trump = self.trump
         hi = self.trick[self._best] if self._best_pow >= 16 else -1
         if hand & SUIT_MASK[ls]:
             if c >> 4 != ls:
-                return f"must follow {suit_name(ls)}"
+                return Refusal("must follow {suit}", suit=SUITS[ls])
             ref = hi if self._mand else lead
             if self._mand and ref != lead:
-                return f"must overtrump the {card_name(CARD_STRS[ref])}"
-            return f"must beat the led {card_name(CARD_STRS[ref])}"
+                return Refusal("must overtrump the {card}", card=CARD_STRS[ref])
+            return Refusal("must beat the led {card}", card=CARD_STRS[ref])
         if c >> 4 != trump:
-            return f"must trump (you have no {suit_name(ls)})"
-        return f"must overtrump the {card_name(CARD_STRS[hi])}"
+            return Refusal("must trump (you have no {suit})", suit=SUITS[ls])
+        return Refusal("must overtrump the {card}", card=CARD_STRS[hi])
 
     def _check_bid(self, action: Action) -> None:
         if action.type != "bid":
@@ -821,21 +823,25 @@ class Deberts(MatchTotals, State):
         ts = self.turnup >> 4
         if self.bid_round == 1:
             if call not in ("play", "pass"):
-                raise IllegalAction(f"in the first round say 'play' to accept {suit_name(ts)} as trumps, "
-                                    "or 'pass'")
+                raise IllegalAction("in the first round say 'play' to accept {suit} as trumps, or 'pass'",
+                                    suit=SUITS[ts])
             return
         forced = self._dealer_must_name and self.current_player == self.dealer
         if call == "pass":
             if forced:
                 raise IllegalAction("the dealer must name a trump suit")
             return
-        or_pass = "" if forced else " or pass"
         if call == "play" or call == SUITS[ts]:
-            raise IllegalAction(f"{suit_name(ts)} was refused in the first round; name another suit{or_pass}")
+            if forced:
+                raise IllegalAction("{suit} was refused in the first round; name another suit", suit=SUITS[ts])
+            raise IllegalAction("{suit} was refused in the first round; name another suit or pass", suit=SUITS[ts])
         if call is None or call not in SUITS:
-            others = [x for x in SUITS if x != SUITS[ts]]
-            raise IllegalAction(f"name a trump suit other than {suit_name(ts)} "
-                                f"({others[0]}, {others[1]} or {others[2]}){or_pass}")
+            a, b, c = [x for x in SUITS if x != SUITS[ts]]
+            if forced:
+                raise IllegalAction("name a trump suit other than {suit} ({a}, {b} or {c})", suit=SUITS[ts],
+                                    a=a, b=b, c=c)
+            raise IllegalAction("name a trump suit other than {suit} ({a}, {b} or {c}) or pass", suit=SUITS[ts],
+                                a=a, b=b, c=c)
 
     def _check_exchange(self, action: Action) -> None:
         if action.type == "keep":
@@ -848,7 +854,7 @@ class Deberts(MatchTotals, State):
         cp = self.current_player
         assert cp is not None
         if not self.hands[cp] >> (self.trump * 16 + RANK_BASE) & 1:
-            raise IllegalAction(f"only the holder of the seven of {suit_name(self.trump)} may exchange")
+            raise IllegalAction("only the holder of the {card} may exchange", card="7" + SUITS[self.trump])
 
     def _check_declare(self, action: Action) -> None:
         if action.type == "done":
@@ -861,12 +867,12 @@ class Deberts(MatchTotals, State):
             raise IllegalAction("you hold no combination to declare")
         expected = self._declare_action(cp)
         if action.cards is None or set(action.cards) != set(expected.cards or ()):
-            want = " ".join(expected.cards or ())
-            raise IllegalAction(f"you must declare all your combinations at once: {want}")
+            raise IllegalAction("you must declare all your combinations at once: {cards}",
+                                cards=list(expected.cards or ()))
         if action.call != expected.call:
-            raise IllegalAction(f"your best combination is a {expected.call}, so the call is '{expected.call}'")
+            raise IllegalAction("your best combination is a {call}, so the call is '{call}'", call=expected.call or "")
         if action.cards != expected.cards:
-            raise IllegalAction(f"list the declared cards in this order: {' '.join(expected.cards or ())}")
+            raise IllegalAction("list the declared cards in this order: {cards}", cards=list(expected.cards or ()))
 
     # ------------------------------------------------------------- applying
     def _apply(self, action: Action) -> None:

@@ -41,18 +41,17 @@ from core.cards import (
     CARD_STRS,
     SUIT_MASK,
     SUITS,
-    card_name,
     deck,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
-    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, hidden_summary, match_winner, trick_entry
 from core.options import OptionSpec
 from core.registry import register
 from core.state import CHANCE, State, View
+from core.text import Refusal
 from core.tricks import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_ABOVE, TRUMP_POINTS, TRUMP_STRENGTH, byte_runs, points_table
 
 # --------------------------------------------------------------------- tables
@@ -247,9 +246,6 @@ def score_deal(
     if maker_tie == "hang":
         return "tie", pts, hanging + m, None
     return "tie", pts, hanging, None
-
-
-_COUNT_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def _strs(ids: Sequence[int]) -> list[str]:
@@ -469,50 +465,52 @@ class Klaberjass(MatchTotals, State):
                     if action.call == offer.call:
                         return
                     n = len(action.cards)
-                    raise IllegalAction(f"a run of {_COUNT_NAMES.get(n, str(n))} is declared as {offer.call}")
+                    raise IllegalAction("a run of {n_count_word} is declared as {call}", n_count_word=n,
+                                        call=offer.call or "")
         raise IllegalAction(self._why_not(action))
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, action: Action) -> Refusal:
         ph = self.phase
         kind = action.type
-        turned = suit_name(self.turned_suit) if self.turned_suit >= 0 else "?"
+        turned = SUITS[self.turned_suit] if self.turned_suit >= 0 else "?"
         if ph == "bidding":
             if kind != "bid":
-                return "it is time to bid"
+                return Refusal("it is time to bid")
             call = action.call
             if self.passes < 2:
                 if call in ("S", "H", "D", "C"):
-                    return f"in the first round you may only take {turned} or pass"
-                return "in the first round the calls are take or pass" + (
-                    " (or schmeiss)" if self.schmeiss_on else "")
+                    return Refusal("in the first round you may only take {suit} or pass", suit=turned)
+                if self.schmeiss_on:
+                    return Refusal("in the first round the calls are take or pass (or schmeiss)")
+                return Refusal("in the first round the calls are take or pass")
             if call == SUITS[self.turned_suit]:
-                return f"{turned} was turned down: name another suit or pass"
+                return Refusal("{suit} was turned down: name another suit or pass", suit=turned)
             if call == "schmeiss":
-                return "schmeiss is not played (option 'schmeiss' is off)"
-            return f"in the second round name a suit other than {turned}, or pass"
+                return Refusal("schmeiss is not played (option 'schmeiss' is off)")
+            return Refusal("in the second round name a suit other than {suit}, or pass", suit=turned)
         if ph == "schmeiss":
-            return "answer the schmeiss: annul the deal or play"
+            return Refusal("answer the schmeiss: annul the deal or play")
         if ph == "naming":
-            return f"name the trump suit: any suit but {turned}"
+            return Refusal("name the trump suit: any suit but {suit}", suit=turned)
         if ph == "exchange":
             if kind == "exchange":
                 if action.card is not None:
-                    return "the exchange names no card: it always swaps the seven of trumps"
-                return f"you do not hold the seven of {suit_name(self.trump)}"
-            return "exchange the seven of trumps for the turn-up card, or keep"
+                    return Refusal("the exchange names no card: it always swaps the seven of trumps")
+                return Refusal("you do not hold the {card}", card="7" + SUITS[self.trump])
+            return Refusal("exchange the seven of trumps for the turn-up card, or keep")
         if ph == "declaring":
             if kind == "declare":
                 seat = self._cp
                 assert seat is not None
                 if self.best_only and self.declared[seat]:
-                    return "only one sequence may be declared"
+                    return Refusal("only one sequence may be declared")
                 offers = self._declare_offers()
                 if not offers:
-                    return "you have no other sequence to declare"
+                    return Refusal("you have no other sequence to declare")
                 shown = "; ".join(f"{' '.join(a.cards or ())} (call {a.call})" for a in offers)
-                return f"declare a whole run of your hand ({shown}) or say done"
-            return "declare a sequence or say done"
-        return "that is not possible now"
+                return Refusal("declare a whole run of your hand ({runs}) or say done", runs=shown)
+            return Refusal("declare a sequence or say done")
+        return Refusal("that is not possible now")
 
     def _check_play(self, action: Action) -> None:
         card = action.card
@@ -524,45 +522,41 @@ class Klaberjass(MatchTotals, State):
                 if self._play_mask(seat) >> cid & 1:
                     return None
         if action.type != "play":
-            return self._fail("it is time to play a card")
+            raise IllegalAction("it is time to play a card")
         card = action.card
         cid = CARD_IDS.get(card, -1) if card is not None else -1
         seat = self._cp
         assert seat is not None
         if card is None or cid < 0:
-            return self._fail("play which card?")
+            raise IllegalAction("play which card?")
         if not self.hands[seat] >> cid & 1:
-            return self._fail(f"you do not hold the {card_name(card)}")
+            raise IllegalAction("you do not hold the {card}", card=card)
         m = self._play_mask(seat)
         if not m >> cid & 1:
-            return self._fail(self._why_not_card(seat, cid))
+            raise IllegalAction(self._why_not_card(seat, cid))
         call = action.call
         if call is None:
             if action == PLAY[cid]:
                 return None
         elif call == "bella":
             if not self._bella_ok(seat, cid):
-                return self._fail("bella is announced only with the second of the king and queen of trumps, "
-                                  "both played by you")
+                raise IllegalAction("bella is announced only with the second of the king and queen of trumps, "
+                                    "both played by you")
             if action == PLAY_BELLA[cid]:
                 return None
         else:
-            return self._fail(f"{call!r:.20} is not an announcement in Klaberjass (only bella)")
-        return self._fail("a play carries only a card and an optional call")
+            raise IllegalAction("{call} is not an announcement in Klaberjass (only bella)", call=repr(call)[:20])
+        raise IllegalAction("a play carries only a card and an optional call")
 
-    @staticmethod
-    def _fail(reason: str) -> None:
-        raise IllegalAction(reason)
-
-    def _why_not_card(self, seat: int, cid: int) -> str:
+    def _why_not_card(self, seat: int, cid: int) -> Refusal:
         lead = self.trick[0]
         ls = lead >> 4
         hand = self.hands[seat]
         if hand & SUIT_MASK[ls]:
             if cid >> 4 != ls:
-                return f"must follow {suit_name(ls)}"
-            return f"must play a trump higher than the {card_name(CARD_STRS[lead])}"
-        return f"must trump: you have no {suit_name(ls)}"
+                return Refusal("must follow {suit}", suit=SUITS[ls])
+            return Refusal("must play a trump higher than the {card}", card=CARD_STRS[lead])
+        return Refusal("must trump: you have no {suit}", suit=SUITS[ls])
 
     # ----------------------------------------------------------------- apply
     def _apply(self, action: Action) -> None:

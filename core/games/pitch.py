@@ -267,7 +267,7 @@ def next_leader(winner: int, cards_left: Sequence[int]) -> int | None:
 def _exact(action: Action, canonical: Action) -> None:
     """Refuse an action carrying fields its type does not use here."""
     if action is not canonical and action != canonical:
-        raise IllegalAction(f"unexpected fields in the action; did you mean {canonical}?")
+        raise IllegalAction("unexpected fields in the action; did you mean {action}?", action=str(canonical))
 
 
 def _bid_value(call: str) -> int:
@@ -478,11 +478,10 @@ class Pitch(State):
             if cid is None:
                 raise IllegalAction("name the card to play")
             if not self.hands[self.turn] >> cid & 1:
-                raise IllegalAction(f"you do not hold the {card_name(CARD_STRS[cid])}")
+                raise IllegalAction("you do not hold the {card}", card=CARD_STRS[cid])
             if self._must_lead_called() and cid != self.called:
-                raise IllegalAction(
-                    f"the called card was in the blind: you must lead the {card_name(CARD_STRS[self.called])}"
-                )
+                raise IllegalAction("the called card was in the blind: you must lead the {card}",
+                                    card=CARD_STRS[self.called])
             _exact(action, _PLAY[cid])
             return
         if ph == "bidding":
@@ -507,9 +506,9 @@ class Pitch(State):
             cid = CARD_IDS[call[len(PARTNER_PREFIX):]]
             assert self.tab is not None
             if not self.tab.mask >> cid & 1:
-                raise IllegalAction(f"the {card_name(CARD_STRS[cid])} is not a trump: call a trump")
+                raise IllegalAction("the {card} is not a trump: call a trump", card=CARD_STRS[cid])
             if self.hands[self.bidder] >> cid & 1:
-                raise IllegalAction(f"you hold the {card_name(CARD_STRS[cid])}: call a card you do not hold")
+                raise IllegalAction("you hold the {card}: call a card you do not hold", card=CARD_STRS[cid])
             _exact(action, _CALL[cid])
             return
         if ph == "remainder":
@@ -519,13 +518,13 @@ class Pitch(State):
         if ph == "burn":
             if kind != "discard" or action.cards is None or len(action.cards) != 1:
                 cnt = self.hands[self.turn].bit_count()
-                raise IllegalAction(f"you hold {cnt} trumps: burn {cnt - HAND_LIMIT} of them, one at a time"
-                                    " (discard one card)")
+                raise IllegalAction("you hold {n} trumps: burn {burn} of them, one at a time (discard one card)",
+                                    n=cnt, burn=cnt - HAND_LIMIT)
             cid = CARD_IDS.get(action.cards[0], -1)
             if cid < 0:
                 raise IllegalAction("name the trump to burn")
             if not self.hands[self.turn] >> cid & 1:
-                raise IllegalAction(f"you do not hold the {card_name(CARD_STRS[cid])}")
+                raise IllegalAction("you do not hold the {card}", card=CARD_STRS[cid])
             if cid == self.called:
                 raise IllegalAction("the called card may not be burned")
             if not self._burn_candidates(self.turn) >> cid & 1:
@@ -539,21 +538,21 @@ class Pitch(State):
         top = self._points
         if call == PASS:
             if self._stuck():
-                raise IllegalAction(f"everyone else passed: the dealer is stuck and must bid at least {lo}")
+                raise IllegalAction("everyone else passed: the dealer is stuck and must bid at least {n}", n=lo)
             return
         if self.high == MOON_VALUE:
             raise IllegalAction("nothing beats moon: you can only pass")
         if call == MOON:
             return
         if not call.isdigit() or str(int(call)) != call:
-            raise IllegalAction(f"a bid is pass, a number from {lo} to {top}, or moon")
+            raise IllegalAction("a bid is pass, a number from {low} to {high}, or moon", low=lo, high=top)
         v = int(call)
         if v < lo:
-            raise IllegalAction(f"the lowest bid is {lo}")
+            raise IllegalAction("the lowest bid is {n}", n=lo)
         if v > top:
-            raise IllegalAction(f"the highest number bid is {top}; bid moon to take every point")
+            raise IllegalAction("the highest number bid is {n}; bid moon to take every point", n=top)
         if v <= self.high:
-            raise IllegalAction(f"you must bid higher than {self.high}")
+            raise IllegalAction("you must bid higher than {n}", n=self.high)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:

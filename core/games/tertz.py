@@ -31,12 +31,10 @@ from core.cards import (
     CARD_STRS,
     SUIT_MASK,
     SUITS,
-    card_name,
     deck,
     mask_to_strs,
     strs_to_mask,
     suit_byte_tables,
-    suit_name,
 )
 from core.errors import IllegalAction
 from core.games.common import MatchTotals, match_winner, trick_entry
@@ -527,7 +525,7 @@ class Tertz(MatchTotals, State):
                 raise IllegalAction("the stock must be broken first (choose how many cards to move)")
             top = len(self._stock) - 2
             if action.n is None or not 1 <= action.n <= top or action != BREAK_ACTIONS.get(action.n):
-                raise IllegalAction(f"break the stock by moving 1 to {top} cards")
+                raise IllegalAction("break the stock by moving 1 to {n} cards", n=top)
             return
         p = self._turn
         if kind == "play":
@@ -539,9 +537,10 @@ class Tertz(MatchTotals, State):
         elif kind == "break":
             raise IllegalAction("the stock is broken only after the first trick")
         elif kind in ("bid", "trump", "keep", "done", "discard"):
-            raise IllegalAction(f"there is no {kind!r} in Tertz: play a card (or exchange or declare first)")
+            raise IllegalAction("there is no {action} in Tertz: play a card (or exchange or declare first)",
+                                action=repr(kind))
         else:
-            raise IllegalAction(f"unknown action {kind!r}")
+            raise IllegalAction("unknown action {action}", action=repr(kind))
 
     def _check_play(self, p: int, action: Action) -> None:
         if action.call is not None:
@@ -552,7 +551,7 @@ class Tertz(MatchTotals, State):
         c = CARD_IDS[card]
         hand = self._hands[p]
         if not hand >> c & 1:
-            raise IllegalAction(f"you do not hold the {card_name(card)}")
+            raise IllegalAction("you do not hold the {card}", card=card)
         if self._play_mask(p) >> c & 1:
             if action != PLAY_ACTIONS[c]:
                 raise IllegalAction("a play names only its card")
@@ -563,9 +562,10 @@ class Tertz(MatchTotals, State):
         h = hand & ~(1 << JACK[trump]) if self._jack_free else hand
         if h & SUIT_MASK[ls]:
             if self._stock or c >> 4 != ls:
-                raise IllegalAction(f"must follow {suit_name(ls)}")
-            raise IllegalAction(f"must beat the {card_name(CARD_STRS[lead])}: play a higher {suit_name(ls)[:-1]}")
-        raise IllegalAction(f"no {suit_name(ls)} in hand: must trump")
+                raise IllegalAction("must follow {suit}", suit=SUITS[ls])
+            raise IllegalAction("must beat the {card}: play a higher {suit_one}", card=CARD_STRS[lead],
+                                suit_one=SUITS[ls])
+        raise IllegalAction("no {suit} in hand: must trump", suit=SUITS[ls])
 
     def _check_exchange(self, p: int, action: Action) -> None:
         if action != EXCHANGE:
@@ -573,9 +573,9 @@ class Tertz(MatchTotals, State):
         if self._step >= 1:
             raise IllegalAction("the exchange must come before the mariage and any declaration")
         if len(self._stock) < self._seven_min:
-            raise IllegalAction(f"the exchange is over: fewer than {self._seven_min} cards left in the stock")
+            raise IllegalAction("the exchange is over: fewer than {n} cards left in the stock", n=self._seven_min)
         if self._hands[p] >> SEVEN[self._trump] & 1 == 0:
-            raise IllegalAction(f"you do not hold the seven of {suit_name(self._trump)}")
+            raise IllegalAction("you do not hold the {card}", card="7" + SUITS[self._trump])
 
     def _check_declare(self, p: int, action: Action) -> None:
         cards = action.cards or ()
@@ -587,7 +587,7 @@ class Tertz(MatchTotals, State):
         m = strs_to_mask(cards)
         if m & ~self._hands[p]:
             missing = mask_to_strs(m & ~self._hands[p])[0]
-            raise IllegalAction(f"you do not hold the {card_name(missing)}")
+            raise IllegalAction("you do not hold the {card}", card=missing)
         if call == "mariage" or m == KQ_MASK[self._trump] and len(cards) == 2:
             if m != KQ_MASK[self._trump]:
                 raise IllegalAction("the mariage is the king and queen of trumps")
@@ -598,7 +598,8 @@ class Tertz(MatchTotals, State):
             if call != "mariage":
                 raise IllegalAction("call the king and queen of trumps 'mariage'")
             if action != declare_action(m, "mariage"):
-                raise IllegalAction(f"declare the mariage as {list(declare_action(m, 'mariage').cards or ())}")
+                raise IllegalAction("declare the mariage as {order}",
+                                    order=str(list(declare_action(m, "mariage").cards or ())))
             return
         if self._step >= 3:
             raise IllegalAction("only one declaration per turn")
@@ -619,9 +620,9 @@ class Tertz(MatchTotals, State):
         elif m & self._scored_seq[p]:
             raise IllegalAction("a card of this run is already in a scored sequence")
         if call != right_call:
-            raise IllegalAction(f"call this combination {right_call!r}")
+            raise IllegalAction("call this combination {call}", call=repr(right_call))
         if action != declare_action(m, right_call):
-            raise IllegalAction(f"list the cards as {list(declare_action(m, right_call).cards or ())}")
+            raise IllegalAction("list the cards as {order}", order=str(list(declare_action(m, right_call).cards or ())))
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
