@@ -20,6 +20,7 @@ from typing import Any
 
 import core
 from core.session import Update
+from core.text import Refusal
 from net.bridge import LoopThread
 from net.connection import Connection, State
 from net.messages import (
@@ -149,7 +150,7 @@ class PeerClient:
             if outcome == "lost" and not self._closing and self.token is not None:
                 if deadline is None or self._opened:  # a working connection dropped: a new grace period
                     deadline = time.monotonic() + self.reconnect_for
-                    self.handler("reconnecting", "connection lost; reconnecting...")
+                    self.handler("reconnecting", Refusal("Connection lost; reconnecting..."))
                 continue
             if outcome == "lost" and not self._closing:
                 self._closed("the table closed the connection")
@@ -243,7 +244,7 @@ class PeerClient:
             for m in queued:
                 self.send(m)
             if reconnecting:
-                self.handler("reconnected", "reconnected")
+                self.handler("reconnected", Refusal("Reconnected"))
         elif isinstance(msg, UpdateMsg):
             if msg.match != self.match:
                 self.match, self.events = msg.match, 0
@@ -417,7 +418,7 @@ class RemoteSession:
             elif kind == "lobby":
                 new = _lobby_dict(payload)
                 for text in _lobby_news(self._lobby, new):
-                    self._updates.append(Update(status=_sentence(text)))
+                    self._updates.append(Update(status=text))
                 self._lobby = new
                 self.seat = payload.seat
                 self.status = "playing" if payload.started else "lobby"
@@ -436,9 +437,9 @@ class RemoteSession:
                 del self._chat[:-200]
             elif kind == "reconnecting":
                 self.status = "reconnecting"
-                self._updates.append(Update(status=_sentence(payload)))
+                self._updates.append(Update(status=_said(payload)))
             elif kind == "reconnected":
-                self._updates.append(Update(status=_sentence(payload)))
+                self._updates.append(Update(status=_said(payload)))
             elif kind == "closed":
                 self.status = "closed"
                 self._closed_text = HostText(clean_text(str(payload), 300), getattr(payload, "code", None),
@@ -483,27 +484,38 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _lobby_news(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
-    """Player-facing lines describing what changed between two lobby snapshots."""
+def _said(text: Any) -> HostText:
+    """A status line in English that keeps its template (``core.Text``), so the client can word it anew."""
+    return HostText(str(text), None, getattr(text, "template", None), getattr(text, "args", None))
+
+
+def _lobby_news(old: dict[str, Any] | None, new: dict[str, Any]) -> list[HostText]:
+    """Player-facing lines (English, with their templates) describing what changed between two lobby snapshots."""
     if old is None:
         return []
-    out: list[str] = []
+    out: list[HostText] = []
+
+    def say(template: str, **args: Any) -> None:
+        out.append(_said(Refusal(template, **args)))
+
     if new["started"] and not old["started"]:
-        out.append("the match has started")
+        say("The match has started")
     if old["started"] and not new["started"]:
-        out.append("the match is over")
+        say("The match is over")
     for a, b in zip(old["seats"], new["seats"], strict=False):
         n = b["seat"] + 1
         if a["kind"] == "human" and b["kind"] == "human" and a["name"] == b["name"]:
             if a["connected"] and not b["connected"]:
-                extra = "; a bot plays for them meanwhile" if new["started"] else ""
-                out.append(f"{b['name']} lost the connection{extra}")
+                if new["started"]:
+                    say("{name} lost the connection; a bot plays for them meanwhile", name=b["name"])
+                else:
+                    say("{name} lost the connection", name=b["name"])
             elif b["connected"] and not a["connected"]:
-                out.append(f"{b['name']} is back")
+                say("{name} is back", name=b["name"])
         elif a["kind"] == "human" and b["kind"] == "bot" and new["started"]:
-            out.append(f"{a['name']} left; a bot plays seat {n}")
+            say("{name} left; a bot plays seat {n}", name=a["name"], n=n)
         elif b["kind"] == "human" and (a["kind"] != "human" or a["name"] != b["name"]):
-            out.append(f"{b['name']} sat at seat {n}")
+            say("{name} sat at seat {n}", name=b["name"], n=n)
         elif a["kind"] == "human" and b["kind"] != "human":
-            out.append(f"{a['name']} left seat {n}")
+            say("{name} left seat {n}", name=a["name"], n=n)
     return out

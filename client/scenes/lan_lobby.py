@@ -176,7 +176,7 @@ class LobbyScene(Scene):
             if u.error:
                 self.app.toast(render(u.error), error=True)
             if u.status and self.session.status != "closed":
-                self.app.toast(u.status)
+                self.app.toast(render(u.status))
         status = self.session.status
         if status == "closed":
             self.done = True

@@ -135,8 +135,8 @@ class TableScene(TableSprites, TableHud):
                 if u.error:
                     self.show_error(render(u.error))
                 if u.status:
-                    self.status = (u.status, 6.0)
-                    self.app.toast(u.status)
+                    self.status = (render(u.status), 6.0)
+                    self.app.toast(self.status[0])
                 if u.view is not None or u.events:
                     self.pending.append(u)
         while self.pending and (self.view is None or self._idle()):
