@@ -603,6 +603,37 @@ class TableHud(TableZones):
 
 
 
+POINT_NAMES = {
+    "ace": N_("ace"), "king": N_("king"), "queen": N_("queen"), "jack": N_("jack"), "off_jack": N_("off-jack"),
+    "high_joker": N_("high joker"), "low_joker": N_("low joker"), "ten": N_("ten"), "nine": N_("nine"),
+    "eight": N_("eight"), "seven": N_("seven"), "six": N_("six"), "five": N_("five"), "four": N_("four"),
+    "three": N_("three"), "two": N_("two"),
+}
+"""Pitch's point cards as a deal result names them (``point_cards[].point``), in words."""
+
+
+def point_cards_text(point_cards: Any, sides: list[list[int]], who: Any) -> str:
+    """Which side took which of Pitch's point cards: ``"You & North: ace, jack; West & East: ten"``.
+
+    >>> point_cards_text([{"point": "ace", "seat": 0, "points": 1}, {"point": "ten", "seat": 1, "points": 1},
+    ...                   {"point": "two", "seat": 2, "points": 1}], [[0, 2], [1, 3]], lambda s: "+".join(map(str, s)))
+    '0+2: ace, two; 1+3: ten'
+    """
+    if not isinstance(point_cards, list):
+        return ""
+    per_side: dict[int, list[str]] = {}
+    for pc in point_cards:
+        if not isinstance(pc, dict) or not isinstance(pc.get("seat"), int):
+            continue
+        side = next((i for i, seats in enumerate(sides) if pc["seat"] in seats), None)
+        if side is not None:
+            name = POINT_NAMES.get(str(pc.get("point")))
+            per_side.setdefault(side, []).append(_(name) if name else str(pc.get("point")))
+    # TRANSLATORS: Pitch: one side and the point cards it took ("West & East: ten, three").
+    return "; ".join(_("{side}: {points}").format(side=who(sides[i]), points=", ".join(names))
+                     for i, names in sorted(per_side.items()))
+
+
 def pitch_reason(r: dict[str, Any], names: list[str], sides: list[list[int]], options: dict[str, Any]) -> str:
     """Why each side of a Pitch deal scored what it did, from the deal's result: the bid against the
     points taken, the defenders' points, the game point and burned point cards.
@@ -647,6 +678,10 @@ The game point (most pips) went to West & East.'
         else:
             out.append(_("{side} took {taken}, which defenders do not score here.").format(side=who(others),
                                                                                           taken=e_pts))
+    taken = point_cards_text(r.get("point_cards"), sides, who)
+    if taken:
+        # TRANSLATORS: Pitch: {list} is "You & North: ace, jack, two; West & East: off-jack, ten".
+        out.append(_("Points taken: {list}.").format(list=taken))
     gp = r.get("game_point")
     if gp in ("bidding", "defending"):
         out.append(_("The game point (most pips) went to {side}.").format(

@@ -31,6 +31,15 @@ def test_defenders_who_do_not_score_and_the_moon() -> None:
         "You & North shot the moon but took 9 of the 10 points in play: the moon is missed.")
 
 
+def test_which_side_took_which_point_card() -> None:
+    r = {"outcome": "made", "bid": "5", "bidding_side": [0, 2], "bidding_points": 6, "defending_points": 4,
+         "card_total": 10, "awarded": [6, 4], "game_point": None, "burned_points": 0,
+         "point_cards": [{"point": "high_joker", "seat": 1, "points": 1}, {"point": "ace", "seat": 0, "points": 1},
+                         {"point": "three", "seat": 2, "points": 3}, {"point": "off_jack", "seat": 3, "points": 1}]}
+    text = pitch_reason(r, NAMES, SIDES, {"ten_point": "ten_card"})
+    assert text.endswith("Points taken: You & North: ace, three; West & East: high joker, off-jack.")
+
+
 def test_the_result_panel_of_a_real_deal_explains_the_score() -> None:
     app = make_app(["--game", "pitch", "--players", "4", "--seed", "4", "--level", "random", "--speed", "40",
                     "--no-sound", "--windowed", "1280x720"])
@@ -48,5 +57,9 @@ def test_the_result_panel_of_a_real_deal_explains_the_score() -> None:
     assert f"took {r['bidding_points']} of the {r['card_total']} points in play" in why
     assert why.split(":")[0].endswith(f"bid {r['bid']} and took {r['bidding_points']} of the {r['card_total']} "
                                       "points in play") or "moon" in why or "but took" in why
+    assert "Points taken: " in why  # which side took which point card
+    for seats in t.view["sides"]:
+        if any(pc["seat"] in seats for pc in r["point_cards"]):
+            assert " & ".join(t.names[s] for s in seats) + ": " in why.split("Points taken: ")[1]
     app.frame(1 / 60)  # drawn in the panel
     app.shutdown()
