@@ -20,6 +20,7 @@ from typing import Any
 from client import i18n
 from client.i18n import LANGUAGES, _
 
+DEFAULT_PLAYER_NAME = "You"
 CARD_INDICES = ("local", "international")
 CARD_STYLES = ("classic", "four_colour")
 CARD_BACKS = ("crimson", "navy", "emerald")
@@ -57,6 +58,7 @@ class Settings:
     card_indices: str = "local"
     """``local``: card corners use the language's letters (Russian В Д К Т); ``international``: J Q K A."""
     player_name: str = "You"
+    """The player's name; the English default ``DEFAULT_PLAYER_NAME`` is shown translated."""
     show_hover_reasons: bool = True
     trick_hold: float = 1.2
     """Seconds a finished trick stays in view before it is collected (a click collects it at once)."""
@@ -179,3 +181,9 @@ def save_settings(s: Settings, path: Path | None = None) -> str | None:
 def _short(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     return text if len(text) < 90 else text[:87] + "..."
+
+
+def shown_player_name(settings: Settings) -> str:
+    """The player's name at the table: the one typed in Settings, else "You" in the player's language."""
+    name = settings.player_name.strip()
+    return _("You") if name in ("", DEFAULT_PLAYER_NAME) else name

@@ -21,6 +21,7 @@ from client.i18n import N_, _, pgettext
 from client.rule_list import RuleList, pretty
 from client.scene import MessageScene, Scene
 from client.session import LocalSession, clockwise, seat_label
+from client.settings import shown_player_name
 from client.textfit import wrap_fit
 from client.undo import UndoSession
 from client.widgets import Button, Picker, Widget
@@ -258,7 +259,7 @@ class NewGame(Scene):
         levels = {k: self.levels[k - 1] for k in range(1, self.players)}
         try:
             session = LocalSession(self.game, self.players, dict(self.options), seat=0, levels=levels,
-                                   seed=app.args.seed, player_name=app.settings.player_name,
+                                   seed=app.args.seed, player_name=shown_player_name(app.settings),
                                    **session_pacing(app))
         except core.BellaError as exc:
             app.push(MessageScene(app, _("Cannot start"), str(exc)))
@@ -303,7 +304,7 @@ def start_from_args(app: Any, args: argparse.Namespace) -> None:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(core.ai.LEVELS)}")
     try:
         session = LocalSession(game, players, options, seat=0, levels={k: level for k in range(1, players)},
-                               seed=args.seed, player_name=app.settings.player_name, **session_pacing(app))
+                               seed=args.seed, player_name=shown_player_name(app.settings), **session_pacing(app))
     except core.BellaError as exc:
         raise ValueError(str(exc)) from None
     recording.abandon_save(app)
@@ -323,7 +324,7 @@ def resume_saved(app: Any) -> None:
         extra: dict[str, Any] = {"undos": undos} if undos else {}
         session = kind(str(data["record"].get("game")), int(data["record"].get("players", 0)),
                                seat=int(data.get("seat", 0)), levels=levels, seed=int(data.get("seed", 0)),
-                               record=data["record"], player_name=app.settings.player_name,
+                               record=data["record"], player_name=shown_player_name(app.settings),
                                **session_pacing(app), **extra)
     except (core.BellaError, KeyError, TypeError, ValueError):
         # TRANSLATORS: completes "The saved match ..." (a sentence built by the save file's code).

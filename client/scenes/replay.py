@@ -30,6 +30,7 @@ from client.history import data_dir
 from client.i18n import N_, _, ngettext
 from client.replay_model import Replay, Step, analysis_summary, costly, decision_note, load_record, save_record
 from client.scene import MessageScene, Scene
+from client.settings import shown_player_name
 from client.widgets import Button, ListView, fit_text
 
 SIDE_INK = (235, 120, 110)
@@ -294,7 +295,7 @@ class ReplayScene(Scene):
             record = self.model.deal_record(deal)
             levels = {s: self.levels.get(s, "normal") for s in range(self.model.players) if s != self.model.seat}
             session = LocalSession(self.model.game, self.model.players, seat=self.model.seat, levels=levels,
-                                   record=record, player_name=self.app.settings.player_name,
+                                   record=record, player_name=shown_player_name(self.app.settings),
                                    **session_pacing(self.app))
         except core.BellaError as exc:
             self.app.push(MessageScene(self.app, _("Play this deal again"),

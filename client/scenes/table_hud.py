@@ -93,7 +93,8 @@ class TableHud(TableZones):
             ink = ui.suit_color(trump, self.app.settings.card_style == "four_colour") if trump else (120, 90, 20)
             ui.blit_center(surf, self.app.fonts.text(sym, int(15 * s), ink, "bold"), (bx, rect.y + int(14 * s)))
             bx -= int(26 * s)
-        for flag, letter, col in ((dealer, "D", (90, 160, 230)), (leader, "L", (230, 150, 60))):
+        for flag, letter, col in ((dealer, pgettext("dealer badge", "D"), (90, 160, 230)),
+                                  (leader, pgettext("leader badge", "L"), (230, 150, 60))):
             if flag:
                 pygame.draw.circle(surf, col, (bx, rect.y + int(14 * s)), int(10 * s))
                 ui.blit_center(surf, self.app.fonts.text(letter, int(13 * s), (10, 10, 10), "bold"),
