@@ -65,6 +65,12 @@ def index_letters(local: bool | None = None) -> str:
     return " ".join(rank_index(r, local) for r in "JQKA")
 
 
+def team_text(names: list[str] | tuple[str, ...]) -> str:
+    """The players of a team or side as one name: ``"West & East"`` (the joiner in the player's language)."""
+    # TRANSLATORS: joins the names of a team's players ("West & East"); keep the spaces.
+    return pgettext("team", " & ").join(names)
+
+
 def joker_words() -> dict[str, str]:
     """The words printed on the joker cards, in the player's language."""
     # TRANSLATORS: printed down the side of the joker cards, one letter under another (at most 7 letters).

@@ -393,7 +393,7 @@ class ReplayScene(Scene):
         scores = v.get("scores") or []
         parts = []
         for i, seats in enumerate(sides):
-            who = " & ".join(self.model.names[s] for s in seats if s < len(self.model.names))
+            who = labels.team_text([self.model.names[s] for s in seats if s < len(self.model.names)])
             parts.append(f"{who}\u00a0{scores[i] if i < len(scores) else 0}")  # a name keeps its score
         return "   ".join(parts)
 

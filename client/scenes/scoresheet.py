@@ -232,7 +232,7 @@ class ScoreSheet(Scene):
         """Names of a side's seats."""
         sides = self.sides()
         seats = sides[i] if i < len(sides) else [i]
-        return " & ".join(self.names[s] for s in seats if s < len(self.names))
+        return labels.team_text([self.names[s] for s in seats if s < len(self.names)])
 
     def columns(self) -> list[tuple[str, str]]:
         """The sub-columns shown under each side: (key, heading)."""

@@ -46,7 +46,8 @@ class SettingsScene(Scene):
                    help=_("Size of the window when not fullscreen (you can also drag its edges).")),
             Picker(_("Animation speed"), [(v, f"{v:g}\u00d7") for v in st.ANIM_SPEEDS], s.animation_speed,
                    lambda v: self._set("animation_speed", v), help=_("How fast cards fly and bots play.")),
-            Picker(_("Trick pause"), [(v, f"{v:g} s") for v in st.TRICK_HOLDS], s.trick_hold,
+            Picker(_("Trick pause"), [(v, _("{seconds} s").format(seconds=f"{v:g}")) for v in st.TRICK_HOLDS],
+                   s.trick_hold,
                    lambda v: self._set("trick_hold", v),
                    help=_("How long a finished trick stays on the table before it is collected. "
                         "A click collects it at once.")),

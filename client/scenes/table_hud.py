@@ -595,8 +595,8 @@ class TableHud(TableZones):
         if self.me in seats and len(seats) > 1:
             others = [self.names[s] for s in seats if s != self.me]
             # TRANSLATORS: a team of you and your partner(s): "You & Anna".
-            return _("You & {names}").format(names=" & ".join(others))
-        return " & ".join(self.names[s] for s in seats)
+            return _("You & {names}").format(names=labels.team_text(others))
+        return labels.team_text([self.names[s] for s in seats])
 
     def _score_pos(self, side: int) -> Point:
         s = self.app.scale
@@ -646,7 +646,7 @@ def pitch_reason(r: dict[str, Any], names: list[str], sides: list[list[int]], op
 The game point (most pips) went to West & East.'
     """
     def who(seats: list[int]) -> str:
-        return " & ".join(names[s] if 0 <= s < len(names) else "?" for s in seats) or _("nobody")
+        return labels.team_text([names[s] if 0 <= s < len(names) else "?" for s in seats]) or _("nobody")
 
     bidding = [s for s in r.get("bidding_side") or [] if isinstance(s, int)]
     others = [s for s in range(len(names)) if s not in bidding]

@@ -281,14 +281,12 @@ def _tour(app: App, tour: Tour, size: tuple[int, int], record: dict[str, Any]) -
     _tables(app, tour, size)
 
 
-@pytest.fixture(scope="module")
-def tour(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
-    """Every scene at every size, once, in the pseudo-language (the tests below read what it saw)."""
+def _take_tour(base: Path, sizes: list[tuple[int, int]], lang: str | None) -> Tour:
+    """Show every scene at every size in ``lang`` (None: the pseudo-language) and note what was drawn."""
     from client.history import record_match
     from tests.util import bot_match_record
 
     result = Tour()
-    base = tmp_path_factory.mktemp("i18n-render")
     with pytest.MonkeyPatch.context() as mp:
         for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
             (base / sub).mkdir()
@@ -302,9 +300,10 @@ def tour(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
             mp.setattr(ui.Fonts, name, result.recorder.wrap(getattr(ui.Fonts, name)))
         mp.setattr(Widget, "__init__", _made_in(Widget.__init__))
         try:
-            for size in SIZES:
-                app = make_app(["--windowed", f"{size[0]}x{size[1]}", "--no-sound", "--lang", "en"])
-                i18n._translation = Pseudo()  # after the app chose its language: from now on, every message
+            for size in sizes:
+                app = make_app(["--windowed", f"{size[0]}x{size[1]}", "--no-sound", "--lang", lang or "en"])
+                if lang is None:
+                    i18n._translation = Pseudo()  # after the app chose its language: from now on, every message
                 result.recorder.allow_names([app.settings.player_name])
                 try:
                     _tour(app, result, size, record)
@@ -314,7 +313,24 @@ def tour(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
         finally:
             i18n.set_language("en")
             i18n._translation = gettext.NullTranslations()
-    yield result
+    return result
+
+
+@pytest.fixture(scope="module")
+def tour(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
+    """Every scene at every size, once, in the pseudo-language (the tests below read what it saw)."""
+    yield _take_tour(tmp_path_factory.mktemp("i18n-render"), SIZES, None)
+
+
+@pytest.mark.parametrize("lang", [c for c in i18n.LANGUAGES if c != "en"])
+def test_every_language_fits_every_scene_at_the_smallest_window(lang: str,
+                                                                tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The real catalogs: no widget's text sticks out of it in any scene at the minimum window size."""
+    if lang not in i18n.available():
+        pytest.fail(f"no compiled catalog for {lang}")
+    seen = _take_tour(tmp_path_factory.mktemp(f"i18n-{lang}"), [display.MIN_SIZE], lang)
+    assert "TableScene" in seen.scenes and "NewGame" in seen.scenes
+    assert not seen.overflows, "\n".join(seen.overflows)
 
 
 def test_every_scene_was_shown(tour: Tour) -> None:
