@@ -604,13 +604,20 @@ class TableHud(TableZones):
 
 
 
-POINT_NAMES = {
-    "ace": N_("ace"), "king": N_("king"), "queen": N_("queen"), "jack": N_("jack"), "off_jack": N_("off-jack"),
-    "high_joker": N_("high joker"), "low_joker": N_("low joker"), "ten": N_("ten"), "nine": N_("nine"),
-    "eight": N_("eight"), "seven": N_("seven"), "six": N_("six"), "five": N_("five"), "four": N_("four"),
-    "three": N_("three"), "two": N_("two"),
-}
-"""Pitch's point cards as a deal result names them (``point_cards[].point``), in words."""
+def point_card_name(point: str) -> str:
+    """One of Pitch's point cards, as a deal result names it (``point_cards[].point``), in words."""
+    names = {
+        "ace": pgettext("point card", "ace"), "king": pgettext("point card", "king"),
+        "queen": pgettext("point card", "queen"), "jack": pgettext("point card", "jack"),
+        "off_jack": pgettext("point card", "off-jack"), "high_joker": pgettext("point card", "high joker"),
+        "low_joker": pgettext("point card", "low joker"), "ten": pgettext("point card", "ten"),
+        "nine": pgettext("point card", "nine"), "eight": pgettext("point card", "eight"),
+        "seven": pgettext("point card", "seven"), "six": pgettext("point card", "six"),
+        "five": pgettext("point card", "five"), "four": pgettext("point card", "four"),
+        "three": pgettext("point card", "three"), "two": pgettext("point card", "two"),
+    }
+    return names.get(point, point.replace("_", " "))
+
 
 
 def point_cards_text(point_cards: Any, sides: list[list[int]], who: Any) -> str:
@@ -628,8 +635,7 @@ def point_cards_text(point_cards: Any, sides: list[list[int]], who: Any) -> str:
             continue
         side = next((i for i, seats in enumerate(sides) if pc["seat"] in seats), None)
         if side is not None:
-            name = POINT_NAMES.get(str(pc.get("point")))
-            per_side.setdefault(side, []).append(_(name) if name else str(pc.get("point")))
+            per_side.setdefault(side, []).append(point_card_name(str(pc.get("point"))))
     # TRANSLATORS: Pitch: one side and the point cards it took ("West & East: ten, three").
     return "; ".join(_("{side}: {points}").format(side=who(sides[i]), points=", ".join(names))
                      for i, names in sorted(per_side.items()))
