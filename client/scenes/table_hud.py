@@ -209,10 +209,13 @@ class TableHud(TableZones):
         # TRANSLATORS: the key to the name plates' badges; D and L are the badges' letters (see "dealer badge").
         legend_text = _("{dealer} dealer  \u2022  {leader} leads the trick  \u2022  suit badge: contract").format(
             dealer=pgettext("dealer badge", "D"), leader=pgettext("leader badge", "L"))
-        legend = fit_text(fonts, legend_text, int(13 * s), max(cw, int(surf.get_width() * 0.4)), ui.TEXT_DIM)
-        surf.blit(legend, (cx + cw - legend.get_width(), y + ch + int(6 * s)))
         self._hud_rects.append(pygame.Rect(cx, y, cw, ch))
-        self._hud_rects.append(legend.get_rect(topright=(cx + cw, y + ch + int(6 * s))))
+        ly = y + ch + int(6 * s)
+        for line in legend_lines(fonts, legend_text, int(13 * s), cw):  # under the panel, never wider than it
+            legend = fit_text(fonts, line, int(13 * s), cw, ui.TEXT_DIM)
+            surf.blit(legend, (cx + cw - legend.get_width(), ly))
+            self._hud_rects.append(legend.get_rect(topright=(cx + cw, ly)))
+            ly += legend.get_height()
         if self.status:
             t = fit_text(fonts, self.status[0], int(16 * s), surf.get_width() // 2 - x, ui.TEXT)
             surf.blit(t, (x, y + h + int(8 * s)))
@@ -602,6 +605,19 @@ class TableHud(TableZones):
         s = self.app.scale
         return (int(14 * s) + int(350 * s), int(58 * s) + side * int(34 * s))
 
+
+
+def legend_lines(fonts: Any, text: str, px: int, width: int) -> list[str]:
+    """The badge legend's parts (split at its bullets) laid into as few lines of ``width`` as they fit."""
+    parts = [p.strip() for p in text.split("\u2022") if p.strip()]
+    lines: list[str] = []
+    for part in parts:
+        trial = f"{lines[-1]}  \u2022  {part}" if lines else part
+        if lines and fonts.font(px).size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(part)
+    return lines
 
 
 def point_card_name(point: str) -> str:
