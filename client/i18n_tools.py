@@ -22,6 +22,7 @@ only reads the compiled ``.mo`` files with the standard library):
 from __future__ import annotations
 
 import argparse
+import datetime
 import io
 import re
 import sys
@@ -41,6 +42,10 @@ KEYWORDS: dict[str, Any] = {
     "IllegalAction": None, "Refusal": None, "Reason": None,
 }
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}")
+
+
+FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+"""The date compiled catalogs carry (a real one would make every compile differ)."""
 
 
 def po_path(lang: str) -> Path:
@@ -168,8 +173,11 @@ def compiled(lang: str) -> bytes:
     """The ``.mo`` bytes ``lang``'s catalog compiles to (fuzzy entries left out)."""
     from babel.messages.mofile import write_mo
 
+    catalog = _read(po_path(lang), lang)
+    # the catalog sources carry no dates (see _strip_dates): fix them, so compiling twice gives the same bytes
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
     buf = io.BytesIO()
-    write_mo(buf, _read(po_path(lang), lang), use_fuzzy=False)
+    write_mo(buf, catalog, use_fuzzy=False)
     return buf.getvalue()
 
 
