@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import core
-from client.i18n import N_, _, ngettext, pgettext
+from client.i18n import N_, _, language, ngettext, pgettext
 from client.ui import SUIT_NAME, SUIT_SYMBOL
 
 BELOTE_TRUMP = "78QKTA9J"
@@ -105,13 +105,20 @@ RANK_NAMES = {"7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "T": N_("ten"
 """Rank names in English (marked for translation)."""
 
 
+def in_sentence(word: str) -> str:
+    """A button word as it reads inside a sentence: lower case, except in German, whose nouns keep their capital."""
+    if not word or language() == "de":
+        return word
+    return word[0].lower() + word[1:]
+
+
 def declaration_words(call: str, top: str | None = None) -> str:
     """A declaration in words, with its top card when known: ``"tertz to the king"``."""
     if call.isdigit():
         # TRANSLATORS: a declared run worth {points} points (Klaberjass 20/50).
         word = _("{points}-point sequence").format(points=call)
     else:
-        word = call_text(call).lower()
+        word = in_sentence(call_text(call))
     if isinstance(top, str) and top[:1] in RANK_NAMES:
         # TRANSLATORS: a declaration and its top card, e.g. "tertz to the king".
         return _("{declaration} to the {rank}").format(declaration=word, rank=_(RANK_NAMES[top[0]]))

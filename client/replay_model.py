@@ -226,7 +226,7 @@ class Replay:
             text = _("You break the deck at {n}") if you else _("{name} breaks the deck at {n}")
             return text.format(name=name, n=obj.get("n"))
         text = labels.action_text(obj, view)
-        return _("{name}: {call}").format(name=name, call=text[0].lower() + text[1:] if text else t)
+        return _("{name}: {call}").format(name=name, call=labels.in_sentence(text) if text else t)
 
     def deal_record(self, deal: int) -> dict[str, Any]:
         """A new match whose first deal has the cards of ``deal`` (1-based), dealt by the same dealer.
