@@ -83,7 +83,7 @@ def test_labels_and_card_text_use_the_translation(english: None) -> None:
     assert labels.card_text("JH") == pseudo("J") + "\u2665"  # the card index comes from the catalog
     assert labels.action_text({"type": "play", "card": "TS"}) == pseudo("Play {card}").format(card="10\u2660")
     assert labels.declaration_words("tertz", "KH") == pseudo("{declaration} to the {rank}").format(
-        declaration=pseudo("Tertz").lower(), rank=pseudo("king"))
+        declaration=labels.in_sentence(pseudo("Tertz")), rank=pseudo("king"))
     assert labels.prompt_help({"legal": [{"type": "trump", "suit": "H"}]}) == pseudo(english_help)
     n = 3
     assert labels.prompt_help({"phase": "remainder", "stock_size": n, "legal": [{"type": "keep"}]}) == pseudo(
@@ -166,3 +166,14 @@ def test_how_to_play_keeps_the_bullet_outside_the_message(english: None) -> None
     bullets = [text for _h, paras in sections for bullet, text in paras if bullet]
     assert bullets and all(not t.startswith("\u00ab\u2022") for t in bullets)
     assert sections[0][0] == pseudo(rules_text.RULES["belote"][0][0])
+
+
+def test_call_words_in_sentences_keep_german_capitals() -> None:
+    try:
+        i18n.set_language("de")
+        assert labels.in_sentence("Terz") == "Terz"
+        i18n.set_language("ru")
+        assert labels.in_sentence("Терц") == "терц"
+    finally:
+        i18n.set_language("en")
+    assert labels.declaration_words("tertz", "KH") == "tertz to the king"
