@@ -17,6 +17,7 @@ import contextlib
 import os
 import sys
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,17 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _relayout_when_alive(app: weakref.ref[App]) -> Callable[[str], None]:
+    """A language listener that lays ``app``'s scenes out again, and does nothing once the app is gone."""
+
+    def relayout(_code: str) -> None:
+        alive = app()
+        if alive is not None:
+            alive._relayout_all()
+
+    return relayout
+
+
 class App:
     """Owns the window, the clock, the fonts, the sounds, the settings and the scene stack."""
 
@@ -122,7 +134,6 @@ class App:
         i18n.set_language(self.args.lang or None)  # so a damaged settings file is reported in that language
         self.settings, settings_error = load_settings()
         self.language = i18n.set_language(self.args.lang or self.settings.language or None)
-        self._stop_listening = i18n.on_change(lambda _code: self._relayout_all())
         if self.args.speed is not None:
             self.settings.animation_speed = max(0.25, min(50.0, self.args.speed))
         self.windowed_size: tuple[int, int] = (int(self.settings.window_size[0]), int(self.settings.window_size[1]))
@@ -144,6 +155,7 @@ class App:
         self.sounds.configure(self.settings.sound_volume, self.settings.music_volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
+        self._stop_listening = i18n.on_change(_relayout_when_alive(weakref.ref(self)))
         self.running = True
         self.frames = 0
         self.first_frame_time: float | None = None
@@ -642,6 +654,7 @@ class App:
             self.write_report()
         while self.stack:
             self.stack.pop().leave()
+        self._stop_listening()  # a closed window is not laid out anew on a later language switch
         self.save_settings()
         self.sounds.stop()
 

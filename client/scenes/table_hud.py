@@ -211,8 +211,11 @@ class TableHud(TableZones):
             dealer=pgettext("dealer badge", "D"), leader=pgettext("leader badge", "L"))
         self._hud_rects.append(pygame.Rect(cx, y, cw, ch))
         ly = y + ch + int(6 * s)
-        for line in legend_lines(fonts, legend_text, int(13 * s), cw):  # under the panel, never wider than it
-            legend = fit_text(fonts, line, int(13 * s), cw, ui.TEXT_DIM)
+        wide = max(cw, int(surf.get_width() * 0.4))  # one line reaching left of the panel, unless it meets a plate
+        one = fit_text(fonts, legend_text, int(13 * s), wide, ui.TEXT_DIM).get_rect(topright=(cx + cw, ly))
+        room = wide if one.collidelist(self.plate_zones()) < 0 else cw
+        for line in legend_lines(fonts, legend_text, int(13 * s), room):  # else wrapped under the panel
+            legend = fit_text(fonts, line, int(13 * s), room, ui.TEXT_DIM)
             surf.blit(legend, (cx + cw - legend.get_width(), ly))
             self._hud_rects.append(legend.get_rect(topright=(cx + cw, ly)))
             ly += legend.get_height()
