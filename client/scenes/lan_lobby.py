@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from client import ui
+from client import recording, ui
 from client.scene import MessageScene, Scene
 from client.scenes.lan_common import LanSession
 from client.widgets import Button, Picker, TextInput
@@ -156,6 +156,7 @@ class LobbyScene(Scene):
         super().update(dt)
         if self.done:
             return
+        recording.show_pending(self.app)  # a match of the table hosted here could not be stored
         for u in self.session.poll():
             if u.view is not None or u.events:
                 self.kept.append(u)
