@@ -122,6 +122,8 @@ def played_something(record: Mapping[str, Any]) -> bool:
 
 @dataclass
 class _Away:
+    """A person's seat a bot plays for: since when, from when it may move, at which level."""
+
     since: float
     due: float
     level: str
