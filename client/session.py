@@ -1,14 +1,17 @@
 """``LocalSession``: a single-player match run in-process, behind the Session interface.
 
-The session owns the :class:`core.State` and the only randomness (the shuffle,
-``state.sample_chance(random.Random(seed))``).  The human plays ``seat``; the
-other seats are bots (``core.ai.make_bot``) that decide on a worker thread
+The match itself is a :class:`core.driver.TableDriver` (the same driver the
+LAN host wraps): it owns the :class:`core.State`, the shuffle, the bots
+(``core.ai.make_bot``) and the pacing.  This module is only its in-process
+transport: the human plays ``seat`` through :meth:`LocalSession.submit`, and
+the bots' decisions (:class:`core.driver.BotJob`) run on a worker thread
 from their own seat's view, so the render loop never waits for them.
 
-The state is touched only by the thread that calls :meth:`poll`/:meth:`submit`
-(the UI thread); the worker receives copies of views.  Each :meth:`poll`
-advances the match by at most one step (a deal or one bot action) and only
-after a short pause (``bot_delay``), so the table can animate every move.
+The driver is touched only by the thread that calls :meth:`poll`/:meth:`submit`
+(the UI thread); the worker receives jobs and hands answers back through a
+queue.  Each :meth:`poll` advances the match by at most one step (a deal or
+one bot action) and only after a short pause (``bot_delay``), so the table
+can animate every move.
 """
 
 from __future__ import annotations
@@ -23,12 +26,15 @@ import core
 import core.ai
 from client.i18n import N_, _
 from client.reasons import render
+from core.driver import BotJob, TableDriver
 from core.session import Update
 
 SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"), N_("Centre"))
 
 BOT_MAX_MS = 800.0
 """Wall-clock cap of one ``hard`` decision (it normally needs far less; the goal is under 1 s)."""
+
+_Hint = tuple[int, dict[str, Any], list[dict[str, Any]]]
 
 
 class LocalSession:
@@ -40,34 +46,64 @@ class LocalSession:
                  deal_delay: float = 0.4, player_name: str = "You") -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
         if record is not None:
-            self.state = core.replay(record)
+            state = core.replay(record)
         else:
-            self.state = core.new_match(game, players=players, options=options, seed=self.seed)
-        self.game = self.state.game_id
-        self.players = self.state.players
+            state = core.new_match(game, players=players, options=options, seed=self.seed)
+        self.game = state.game_id
+        self.players = state.players
         self.seat: int | None = seat
         self.levels = {s: (levels or {}).get(s, "normal") for s in range(self.players) if s != seat}
-        self.bots = {s: core.ai.make_bot(self.levels[s], seed=self.seed * 31 + s, clock=time.perf_counter,
-                                         max_ms=BOT_MAX_MS) for s in self.levels}
-        # a fresh but reproducible shuffle stream, also after a resume
-        self.rng = random.Random(self.seed * 1_000_003 + self.state.seq)
-        self.bot_delay = bot_delay
-        self.deal_delay = deal_delay
+        self.driver = TableDriver(state, seed=self.seed, bots=self.levels, bot_delay=bot_delay,
+                                  deal_delay=deal_delay, clock=time.perf_counter, bot_max_ms=BOT_MAX_MS,
+                                  now=time.monotonic())
+        """The match (state, shuffle, bots, pacing); see :mod:`core.driver`."""
         self.seat_names = [player_name if s == seat else self._bot_name(s) for s in range(self.players)]
         self._events_sent = 0
         self._view_sent_seq = -1
         self._errors: list[str] = []
         self._status: list[str] = []
-        self._last_change = time.monotonic()
-        self._jobs: queue.Queue[tuple[str, int, int, dict[str, Any], list[dict[str, Any]] | None, int] | None]
-        self._jobs = queue.Queue()
-        self._results: dict[tuple[str, int], tuple[core.Action, str] | None] = {}
-        self._fed = {s: 0 for s in self.bots}
-        self._asked: set[tuple[str, int]] = set()
+        self._jobs: queue.Queue[BotJob | _Hint | None] = queue.Queue()
+        self._answers: queue.SimpleQueue[tuple[BotJob, core.Action | None]] = queue.SimpleQueue()
+        self._hints: dict[int, tuple[core.Action, str] | None] = {}
+        self._asked_hints: set[int] = set()
         self._lock = threading.Lock()
         self._closed = False
         self._worker = threading.Thread(target=self._work, name="bella-bots", daemon=True)
         self._worker.start()
+
+    # ------------------------------------------------------ the driver's
+    @property
+    def state(self) -> core.State:
+        """The match's state (the driver's)."""
+        return self.driver.state
+
+    @property
+    def bots(self) -> dict[int, core.ai.Bot]:
+        """The bots by seat (the driver's)."""
+        return self.driver.bots
+
+    @property
+    def rng(self) -> random.Random:
+        """The shuffle (the driver's)."""
+        return self.driver.rng
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot's move waits after the previous change."""
+        return self.driver.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        self.driver.bot_delay = value
+
+    @property
+    def deal_delay(self) -> float:
+        """Seconds a deal waits after the previous change."""
+        return self.driver.deal_delay
+
+    @deal_delay.setter
+    def deal_delay(self, value: float) -> None:
+        self.driver.deal_delay = value
 
     def _bot_name(self, s: int) -> str:
         return seat_label(s, self.seat or 0, self.players, clockwise(self.game))
@@ -78,22 +114,18 @@ class LocalSession:
             job = self._jobs.get()
             if job is None:
                 return
-            kind, seq, seat, view, events, start = job
+            if isinstance(job, BotJob):
+                self._answers.put((job, job.run()))  # run() never raises: a failing bot plays a legal move
+                continue
+            seq, view, events = job
             result: tuple[core.Action, str] | None
             try:
-                if kind == "bot":
-                    bot = self.bots[seat]
-                    observe = getattr(bot, "observe", None)
-                    if observe is not None and events is not None:
-                        observe(events, start)
-                    result = (bot.choose(view), "")
-                else:
-                    result = core.ai.suggest(view, level="normal", seed=seq, events=events)
-            except Exception:  # a failing bot must not freeze the table
+                result = core.ai.suggest(view, level="normal", seed=seq, events=events)
+            except Exception:  # a failing hint must not freeze the table
                 legal = view.get("legal") or []
                 result = (core.action_from_json(legal[0]), "") if legal else None
             with self._lock:
-                self._results[(kind, seq)] = result
+                self._hints[seq] = result
 
     @property
     def can_hint(self) -> bool:
@@ -104,16 +136,15 @@ class LocalSession:
         """Ask the AI (on the worker) what it would play for us now."""
         if self.seat is None or self.state.current_player != self.seat or not self.can_hint:
             return
-        key = ("hint", self.state.seq)
-        if key not in self._asked:
-            self._asked.add(key)
-            self._jobs.put(("hint", self.state.seq, self.seat, self.state.view(self.seat),
-                            self.state.events_for(self.seat), 0))
+        seq = self.state.seq
+        if seq not in self._asked_hints:
+            self._asked_hints.add(seq)
+            self._jobs.put((seq, self.state.view(self.seat), self.state.events_for(self.seat)))
 
     def take_hint(self) -> tuple[core.Action, str] | None:
         """(action, reason) suggested for the current position, once the worker has it (reason translated)."""
         with self._lock:
-            got = self._results.get(("hint", self.state.seq))
+            got = self._hints.get(self.state.seq)
         return None if got is None else (got[0], render(got[1]) if got[1] else got[1])
 
     # ------------------------------------------------------- Session API
@@ -121,7 +152,7 @@ class LocalSession:
     def thinking(self) -> int | None:
         """The bot seat whose decision is being computed (or waited for), else None."""
         cp = self.state.current_player
-        return cp if cp is not None and cp in self.bots else None
+        return cp if cp is not None and cp >= 0 and self.driver.controller(cp) != "human" else None
 
     def poll(self) -> list[Update]:
         """Return what changed; if everything was already delivered, advance one step first.
@@ -147,45 +178,24 @@ class LocalSession:
         return self.state.seq != self._view_sent_seq or self.state.event_count != self._events_sent
 
     def _step(self) -> None:
-        st = self.state
-        cp = st.current_player
-        now = time.monotonic()
-        if cp is None:
+        """One step: give the worker the bot decision the position needs, else take the step that is due
+        (with the worker's answers handed to the driver)."""
+        new = self.driver.job()
+        if new is not None:
+            self._jobs.put(new)
             return
-        if cp == core.CHANCE:
-            if now - self._last_change >= self.deal_delay:
-                st.apply(st.sample_chance(self.rng))
-                self._last_change = now
-            return
-        if cp not in self.bots:
-            return
-        key = ("bot", st.seq)
-        if key not in self._asked:
-            self._asked.add(key)
-            start = self._fed[cp]
-            events = st.events_for(cp, start)
-            self._fed[cp] = st.event_count
-            self._jobs.put(("bot", st.seq, cp, st.view(cp), events, start))
-            return
-        with self._lock:
-            ready = key in self._results
-            found = self._results.get(key)
-            action = found[0] if found else None
-        if not ready or now - self._last_change < self.bot_delay:
-            return
-        with self._lock:
-            self._results.pop(key, None)
-        try:
-            if action is None:
-                raise core.IllegalAction("the bot had no move")
-            st.apply(action)
-        except ValueError as exc:
-            legal = st.legal_actions()
+        while True:
+            try:
+                job, action = self._answers.get_nowait()
+            except queue.Empty:
+                break
+            self.driver.answer(job, action)
+        step = self.driver.advance(time.monotonic())
+        if step is not None and step.error is not None and step.seat is not None:
             self._status.append(_("{name}'s AI erred ({error}); it played a legal move instead").format(
-                name=self.seat_names[cp], error=render(exc)))
-            st.apply(legal[0])
-        self._last_change = now
-        self._asked = {k for k in self._asked if k[1] >= st.seq - 1}
+                name=self.seat_names[step.seat], error=render(step.error)))
+        if step is not None:
+            self._asked_hints = {q for q in self._asked_hints if q >= self.state.seq - 1}
 
     def submit(self, action: core.Action) -> None:
         """Apply our action now; a refusal is reported as an ``Update(error=...)``."""
@@ -195,11 +205,10 @@ class LocalSession:
             self._errors.append(_("It is not your turn."))
             return
         try:
-            self.state.apply(action)
+            self.driver.submit(self.seat, action, time.monotonic())
         except ValueError as exc:
             self._errors.append(_sentence(render(exc)))
             return
-        self._last_change = time.monotonic()
 
     def explain(self, action: core.Action) -> str | None:
         """Why ``action`` would be refused now (a dry run on a copy), or None if it is legal."""

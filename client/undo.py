@@ -19,7 +19,6 @@ LAN: only a :class:`client.session.LocalSession` can be taken back.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,68 +28,32 @@ from client.session import LocalSession
 
 
 class UndoSession(LocalSession):
-    """A single-player session that replays a script of taken-back actions and keeps recorded shuffles."""
+    """A single-player session that replays a script of taken-back actions and keeps recorded shuffles.
+
+    The replaying itself is the driver's (``TableDriver.script`` and ``TableDriver.decks``).
+    """
 
     def __init__(self, *args: Any, script: Sequence[Mapping[str, Any]] = (),
                  decks: Mapping[int, tuple[str, ...]] | None = None, undos: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.undos = undos
-        self.script: list[dict[str, Any]] = [dict(a) for a in script]
-        self.decks: dict[int, tuple[str, ...]] = dict(decks or {})
-        """The deck of every deal dealt so far in this match (also those taken back), by 1-based deal number."""
+        self.driver.script = [dict(a) for a in script]
+        self.driver.decks = dict(decks or {})
         n = 0
-        for a in [x.to_json() for x in self.state.history] + self.script:
+        for a in [x.to_json() for x in self.state.history] + self.driver.script:
             if a.get("type") == "deal":
                 n += 1
-                self.decks.setdefault(n, tuple(a.get("deck") or ()))
+                self.driver.decks.setdefault(n, tuple(a.get("deck") or ()))
 
-    def _deals(self) -> int:
-        return sum(1 for a in self.state.history if a.type == "deal")
+    @property
+    def script(self) -> list[dict[str, Any]]:
+        """The taken-back actions still to replay (the driver's script)."""
+        return self.driver.script
 
-    def _step(self) -> None:
-        st = self.state
-        cp = st.current_player
-        if cp is None:
-            return
-        now = time.monotonic()
-        if cp == core.CHANCE:
-            deck = self.decks.get(self._deals() + 1)
-            if deck is not None:
-                if now - self._last_change >= self.deal_delay:
-                    try:
-                        st.apply(core.Action("deal", deck=deck))
-                    except ValueError:
-                        self.decks.pop(self._deals() + 1, None)
-                        return
-                    head = self.script[0] if self.script else None
-                    if head is not None and head.get("type") == "deal" and tuple(head.get("deck") or ()) == deck:
-                        self.script.pop(0)
-                    else:
-                        self.script.clear()
-                    self._last_change = now
-                return
-        elif cp in self.bots and self.script:
-            if now - self._last_change < self.bot_delay:
-                return
-            try:
-                st.apply(core.action_from_json(self.script[0]))
-            except ValueError:  # the script no longer fits the position
-                self.script.clear()
-            else:
-                self.script.pop(0)
-                self._last_change = now
-                return
-        super()._step()
-
-    def submit(self, action: core.Action) -> None:
-        """Our action: it follows the script (the bots will answer as before) or ends it."""
-        seq = self.state.seq
-        super().submit(action)
-        if self.state.seq == seq + 1:
-            if self.script and self.script[0] == action.to_json():
-                self.script.pop(0)
-            else:
-                self.script.clear()
+    @property
+    def decks(self) -> dict[int, tuple[str, ...]]:
+        """The deck of every deal dealt so far in this match (also those taken back), by 1-based deal number."""
+        return self.driver.decks
 
     def to_save(self) -> dict[str, Any]:
         """The save data (with the undo count)."""

@@ -28,6 +28,7 @@ from typing import Any
 
 import core
 from core.ai import LEVELS
+from core.driver import MatchEnd
 from net.discovery import Advertiser, local_ipv4_addresses, txt_record
 from net.host import Host
 
@@ -104,18 +105,26 @@ async def serve(args: argparse.Namespace) -> int:
             advertiser.changed()
         if host.matches > saved and not host.started and host.state.is_over:
             saved = host.matches
-            if args.record:
-                folder = pathlib.Path(args.record)
-                folder.mkdir(parents=True, exist_ok=True)
-                path = folder / f"bella-{args.game}-{host.port}-{saved}.json"
-                path.write_text(json.dumps(host.state.to_record()), encoding="utf-8")
-                log.info("record saved to %s", path)
             if args.matches and saved >= args.matches:
                 stop.set()
 
+    def record(end: MatchEnd) -> None:
+        """The table's driver reports a match: a finished one is saved in ``--record DIR``."""
+        if not args.record or not end.finished:
+            return
+        try:
+            folder = pathlib.Path(args.record)
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"bella-{args.game}-{host.port}-{host.matches}.json"
+            path.write_text(json.dumps(end.record), encoding="utf-8")
+        except OSError as exc:
+            log.error("the record could not be saved: %s", exc)
+            return
+        log.info("record saved to %s", path)
+
     host = Host(args.game, players, parse_options(args.option), args.name or f"{cls.title or args.game} table",
                 bots=parse_bots(args.bots), seed=args.seed, grace=args.grace, bot_delay=args.bot_delay,
-                autostart=True, code=args.code)
+                autostart=True, code=args.code, on_record=record)
     host.on_change = changed
     await host.start(args.bind, args.port)
     print(f"Bella table {host.table_name!r}: {args.game}, {players} seats, listening on "

@@ -1,15 +1,19 @@
 """The asyncio host: one table, the authoritative :class:`core.State`, and its peers.
 
-The host owns the match.  Peers send actions; the host checks them in order
-(seat, phase, sequence number, legality), applies them, deals when the engine
-asks for chance, and sends each peer only its own ``state.view(seat)`` and
-``state.events_for(seat, ...)``.  Bots (``core.ai.make_bot``) fill seats the
-owner gives them, and play for a disconnected player after a short pause
-until it reconnects with its token or its grace period runs out.
+The host owns the match, as a :class:`core.driver.TableDriver` (the same
+driver a single-player session wraps): this module is only its network
+transport.  Peers send actions; the host checks them in order (seat, phase,
+sequence number, legality) and hands them to the driver, which deals when the
+engine asks for chance, paces the bots (``core.ai.make_bot``) that fill seats
+the owner gives them, and lets a bot play for a disconnected player after a
+short pause until it reconnects with its token or its grace period runs out.
+The host sends each peer only its own ``state.view(seat)`` and
+``state.events_for(seat, ...)``.
 
-Everything on the table happens on the loop's thread; bots think on worker
-threads and their move is re-checked against the current state before it
-is applied.
+Everything on the table happens on the loop's thread; bots think on one
+worker thread (the driver's :class:`core.driver.BotJob`) and their move is
+re-checked against the current state before it is applied.  A match that
+ends, or is abandoned when the host stops, is handed to ``on_record``.
 """
 
 from __future__ import annotations
@@ -20,14 +24,15 @@ import logging
 import math
 import random
 import secrets
-import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import core
-from core.ai import LEVELS, Bot, feed, make_bot
+from core.ai import LEVELS
+from core.driver import BotJob, MatchEnd, Step, TableDriver
 from core.text import Refusal
 from net.codes import Backoff, code_matches, normalize_code
 from net.connection import Connection
@@ -68,6 +73,7 @@ MAX_WRITE_BUFFER = 4 * 1024 * 1024
 READ_CHUNK = 65536
 
 SendHook = Callable[[int | None, dict[str, Any]], None]
+RecordHook = Callable[[MatchEnd], None]
 
 
 @dataclass
@@ -94,10 +100,8 @@ class SeatSlot:
     kind: str = "empty"
     client: int | None = None
     level: str | None = None
-    bot: Bot | None = None
     disconnected_at: float | None = None
     grace: asyncio.TimerHandle | None = None
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 @dataclass(eq=False)
@@ -130,7 +134,9 @@ class Host:
     and every human is ready (the dedicated host); ``owner_key``: the secret a
     peer's hello must carry to own the table (may start it);  ``on_send``:
     called with (recipient seat, message) for every message sent (tests);
-    ``on_change``: called after any lobby change (the zeroconf advertiser).
+    ``on_change``: called after any lobby change (the zeroconf advertiser); ``on_record``: called on the
+    loop's thread with the :class:`core.driver.MatchEnd` of each match that ends, or that is abandoned
+    when the host stops (``seat`` is the owner's seat), to store it (the client's match history).
 
     ``code``: the private table's code (4 to 8 letters or digits; a newcomer's hello must carry it, a
     returning token or the owner key need not); ``code_backoff``: the first wait after a wrong code from
@@ -164,16 +170,18 @@ class Host:
         code_backoff: float = 1.0,
         on_send: SendHook | None = None,
         on_change: Callable[[], None] | None = None,
+        on_record: RecordHook | None = None,
     ) -> None:
         self.game = game
         self.players = players
         self.seed = seed if seed is not None else secrets.randbits(32)
         self.rng = random.Random(self.seed)
-        self.state: core.State = core.new_match(game, players=players, options=options or {},
-                                                seed=self.rng.randrange(2**31))
+        """Draws each match's seed (its first dealer, shuffles and bot seeds: see ``core.driver``)."""
+        match_seed = self.rng.randrange(2**31)
+        state = core.new_match(game, players=players, options=options or {}, seed=match_seed)
         if players > MAX_SEATS:
             raise core.OptionError(f"a LAN table has at most {MAX_SEATS} seats")
-        self.options: dict[str, Any] = dict(self.state.options)
+        self.options: dict[str, Any] = dict(state.options)
         self.table_name = clean_text(table_name, MAX_TABLE_NAME) or "Bella table"
         self.grace = grace
         self.takeover_delay = takeover_delay
@@ -193,6 +201,9 @@ class Host:
         self.guesses = Backoff(base=code_backoff)
         self.on_send = on_send
         self.on_change = on_change
+        self.on_record = on_record
+        self.driver = self._new_driver(state, match_seed)
+        """The match being played (or the last one, or the first one before it starts)."""
         self.seats = [SeatSlot(i) for i in range(players)]
         self.standing_bots: dict[int, str] = {}
         """Seat -> the bot level that holds the seat whenever no human sits there (``bots`` and ``set_bot``)."""
@@ -204,8 +215,11 @@ class Host:
         self.chat: list[ChatLine] = []
         """The last 100 chat lines (a newcomer is sent the last 20)."""
         self._next_client = 1
-        self._bot_task: asyncio.Task[None] | None = None
-        self._bot_key: tuple[int, int, str] | None = None
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bella-host-bots")
+        self._wake: asyncio.TimerHandle | None = None
+        self._sent: tuple[int, int, int] | None = None
+        self._owner_seat: int | None = None
+        """The owner's seat when the match started (the match is recorded for that seat)."""
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._dirty: set[_Link] = set()
@@ -241,13 +255,37 @@ class Host:
         for seat in self.seats:
             if seat.grace is not None:
                 seat.grace.cancel()
+        if self._wake is not None:
+            self._wake.cancel()
+        if self.started:  # abandoned: recorded if anyone made a decision
+            self.started = False
+            self.driver.finish()
+        self._executor.shutdown(wait=False, cancel_futures=True)
         tasks = [t for t in self._tasks if t is not asyncio.current_task()]
-        if self._bot_task is not None:
-            tasks.append(self._bot_task)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         log.info("table %r closed", self.table_name)
+
+    @property
+    def state(self) -> core.State:
+        """The match's state (the driver's)."""
+        return self.driver.state
+
+    def _new_driver(self, state: core.State, seed: int, bots: dict[int, str] | None = None) -> TableDriver:
+        return TableDriver(state, seed=seed, bots=bots, bot_delay=self.bot_delay, takeover_delay=self.takeover_delay,
+                           takeover_level=self.takeover_level, clock=time.perf_counter, bot_max_ms=self.bot_max_ms,
+                           now=time.monotonic(), on_end=self._ended)
+
+    def _ended(self, end: MatchEnd) -> None:
+        """The driver reports a match that ended or was abandoned: hand it to ``on_record``."""
+        end = replace(end, seat=self._owner_seat)
+        log.info("match %d %s", self.matches, "finished" if end.finished else "abandoned")
+        if self.on_record is not None:
+            try:
+                self.on_record(end)
+            except Exception:  # a broken recorder must not break the table
+                log.exception("match recorder failed")
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.ensure_future(coro)
@@ -309,11 +347,7 @@ class Host:
         else:
             self.standing_bots[seat] = level
             slot.kind, slot.level = "bot", level
-            slot.bot = self._make_bot(level)
         self._lobby_changed()
-
-    def _make_bot(self, level: str) -> Bot:
-        return make_bot(level, seed=self.rng.randrange(2**31), clock=time.perf_counter, max_ms=self.bot_max_ms)
 
     def _unseat(self, slot: SeatSlot) -> None:
         if slot.client is not None:
@@ -322,7 +356,7 @@ class Host:
                 c.seat, c.ready = None, False
         if slot.grace is not None:
             slot.grace.cancel()
-        slot.kind, slot.client, slot.level, slot.bot = "empty", None, None, None
+        slot.kind, slot.client, slot.level = "empty", None, None
         slot.disconnected_at, slot.grace = None, None
 
     def _vacate(self, slot: SeatSlot) -> None:
@@ -331,7 +365,6 @@ class Host:
         level = self.standing_bots.get(slot.index)
         if level is not None:
             slot.kind, slot.level = "bot", level
-            slot.bot = self._make_bot(level)
 
     def start_match(self) -> None:
         """Start a match now.  Raises ``ValueError`` saying why it cannot start."""
@@ -346,13 +379,18 @@ class Host:
                     raise ValueError(f"{c.name} is not connected")
                 if not c.ready:
                     raise ValueError(f"{c.name} is not ready")
-        if self.matches > 0 or self.state.seq > 0:
-            self.state = core.new_match(self.game, players=self.players, options=self.options,
-                                        seed=self.rng.randrange(2**31))
+        state, seed = self.driver.state, self.driver.seed
+        if self.matches > 0 or state.seq > 0:
+            seed = self.rng.randrange(2**31)
+            state = core.new_match(self.game, players=self.players, options=self.options, seed=seed)
+        # fresh bots for every match (their memory of the last one is useless), seeded per seat
+        self.driver = self._new_driver(state, seed, {s.index: s.level for s in self.seats
+                                                     if s.kind == "bot" and s.level})
+        self._sent = None
+        owner = next((c for c in self.clients.values() if c.owner and c.seat is not None), None)
+        self._owner_seat = owner.seat if owner is not None else None
         self.matches += 1
         self.started = True
-        for s in self.seats:  # fresh bots: their memory of the last match is useless
-            s.bot = self._make_bot(s.level) if s.kind == "bot" and s.level else None
         for c in self.clients.values():
             c.cursor = 0
         log.info("match %d started: %s", self.matches,
@@ -380,23 +418,43 @@ class Host:
 
     # ------------------------------------------------------------------ match
     def _advance(self) -> None:
-        """Deal if the engine asks for it, send every peer its update, then let a bot move."""
-        st = self.state
-        if st.current_player == core.CHANCE and st.seq > 0:
-            # the deal is over: show its end before the next deal's cards (one consistent state per update)
-            self._broadcast_updates()
-        while st.current_player == core.CHANCE:
-            st.apply(st.sample_chance(self.rng))
-        self._broadcast_updates()
-        if st.is_over:
+        """Send every peer what changed, let the driver take each step that is due (a deal, a bot's move),
+        sending after each one (one consistent state per update), then wait for the next."""
+        if not self.started or self.closed:
+            return
+        d = self.driver
+        while True:
+            self._broadcast_if_changed()
+            if d.state.is_over:
+                break
+            step = d.advance(time.monotonic())
+            if step is None:
+                break
+            self._log_step(step)
+        if d.state.is_over:
             self._match_over()
         else:
             self._schedule_bot()
+
+    def _broadcast_if_changed(self) -> None:
+        st = self.state
+        key = (self.matches, st.seq, st.event_count)
+        if key == self._sent or st.seq == 0:  # nothing new (the first update follows the first deal)
+            return
+        self._sent = key
+        self._broadcast_updates()
+
+    def _log_step(self, step: Step) -> None:
+        if step.error is not None and step.seat is not None:
+            log.error("bot at seat %d chose an illegal move (%s); playing its first legal move %s", step.seat + 1,
+                      step.error, step.action)
 
     def _match_over(self) -> None:
         st = self.state
         log.info("match %d over: scores %s, winner side %s", self.matches, st.scores, st.winner)
         self.started = False
+        if self._wake is not None:
+            self._wake.cancel()
         for c in self.clients.values():
             c.ready = False
         for s in self.seats:
@@ -433,75 +491,41 @@ class Host:
         self._send(link, Update(self.matches, start, events, views[seat]))
         c.cursor = total
 
-    def _controller(self, seat: int) -> str:
-        """Who moves for ``seat`` now: "human", "bot", "takeover" (a bot for a dropped player)."""
-        s = self.seats[seat]
-        if s.kind == "bot":
-            return "bot"
-        if s.kind == "human" and s.client is not None and self.clients[s.client].link is None:
-            return "takeover"
-        return "human"
-
     def _schedule_bot(self) -> None:
-        cp = self.state.current_player
-        if cp is None or cp < 0 or not self.started:
+        """Start the thinking the position needs (on the bots' worker) and wake up when a step is due."""
+        if not self.started or self.closed:
             return
-        who = self._controller(cp)
-        if who == "human":
-            if self._bot_task is not None and not self._bot_task.done():
-                self._bot_task.cancel()
+        d = self.driver
+        job = d.job()
+        if job is not None:
+            self._think(d, job)
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        now = time.monotonic()
+        due = d.due(now)
+        if due is not None:
+            self._wake = asyncio.get_running_loop().call_later(max(0.0, due - now), self._advance)
+
+    def _think(self, driver: TableDriver, job: BotJob) -> None:
+        """Run ``job`` on the bots' worker thread; its answer goes back to ``driver`` on the loop's thread."""
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._executor, job.run)
+        except RuntimeError:  # the executor is shut down: the table is closing
             return
-        delay = self.bot_delay
-        if who == "takeover":
-            since = self.seats[cp].disconnected_at or time.monotonic()
-            delay = max(delay, since + self.takeover_delay - time.monotonic())
-        key = (cp, self.state.seq, who)
-        if self._bot_task is not None and not self._bot_task.done():
-            if self._bot_key == key:
+
+        def done(f: asyncio.Future[core.Action | None]) -> None:
+            if f.cancelled() or self.closed:
                 return
-            self._bot_task.cancel()
-        self._bot_key = key
-        self._bot_task = asyncio.ensure_future(self._bot_move(cp, self.state.seq, delay))
+            exc = f.exception()
+            action = None if exc is not None else f.result()
+            if job.error is not None or exc is not None:
+                log.error("bot at seat %d failed (%s); playing its first legal move", job.seat + 1, job.error or exc)
+            driver.answer(job, action)
+            if driver is self.driver:
+                self._advance()
 
-    async def _bot_move(self, seat: int, seq: int, delay: float) -> None:
-        try:
-            await self._bot_move_inner(seat, seq, delay)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot move at seat %d failed", seat + 1)
-
-    async def _bot_move_inner(self, seat: int, seq: int, delay: float) -> None:
-        if delay > 0:
-            await asyncio.sleep(delay)
-        st = self.state
-        if st.seq != seq or st.current_player != seat or self._controller(seat) == "human" or not self.started:
-            return
-        slot = self.seats[seat]
-        if slot.bot is None:
-            slot.bot = self._make_bot(slot.level or self.takeover_level)
-        bot, lock = slot.bot, slot.lock
-        snapshot = st.clone()  # the worker thread reads its own copy; the table goes on meanwhile
-
-        def think() -> core.Action:
-            with lock:  # a cancelled earlier move of this bot may still be thinking
-                feed(bot, snapshot, seat)  # only this seat's events and view: the bot cannot cheat
-                return bot.choose(snapshot.view(seat))
-
-        try:
-            action = await asyncio.get_running_loop().run_in_executor(None, think)
-        except Exception:
-            log.exception("bot at seat %d failed; playing its first legal move", seat + 1)
-            action = st.legal_actions()[0]
-        if self.state is not st or st.seq != seq or self._controller(seat) == "human" or not self.started:
-            return
-        try:
-            st.apply(action)
-        except core.IllegalAction as exc:
-            log.error("bot at seat %d chose an illegal %s (%s); playing its first legal move", seat + 1, action,
-                      exc)
-            st.apply(st.legal_actions()[0])
-        self._advance()
+        future.add_done_callback(done)
 
     # ------------------------------------------------------------- connection
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -648,13 +672,15 @@ class Host:
             log.info("%s disconnected; seat %d kept for %.0f s", c.name, c.seat + 1, self.grace)
             slot.disconnected_at = now
             slot.grace = asyncio.get_running_loop().call_later(self.grace, self._grace_over, slot.index, c.id)
+            self.driver.take_over(slot.index, now)  # after takeover_delay, a bot plays for the missing player
             self._schedule_bot()
         self._lobby_changed()
 
     def _to_bot(self, slot: SeatSlot) -> None:
+        """The seat's person is gone for good: a bot holds it for the rest of the match."""
         self._unseat(slot)
         slot.kind, slot.level = "bot", self.takeover_level
-        slot.bot = self._make_bot(self.takeover_level)
+        self.driver.take_over(slot.index, time.monotonic(), delay=0.0)
         self._schedule_bot()
 
     def _grace_over(self, seat: int, client_id: int) -> None:
@@ -786,6 +812,8 @@ class Host:
             if slot.grace is not None:
                 slot.grace.cancel()
             slot.grace, slot.disconnected_at = None, None
+            if self.started and slot.kind == "human":
+                self.driver.give_back(c.seat)  # the human is back: a pending takeover move is dropped
         c.cursor = min(msg.events, self.state.event_count) if msg.match == self.matches else 0
         link.conn.accept(Welcome(PROTOCOL_VERSION, GAME_VERSION, c.id, c.token, c.owner, c.seat))
         self._flush(link)
@@ -795,7 +823,7 @@ class Host:
                 self._send(link, line)
         if self.started:
             self._send_updates(link, c, c.seat)
-            self._schedule_bot()  # the human is back: a pending takeover move is dropped
+            self._schedule_bot()
 
     def _code_ok(self, link: _Link, given: str | None) -> bool:
         """Check a newcomer's table code; refuse the hello (and count a wrong guess) unless it is right."""
@@ -875,7 +903,7 @@ class Host:
             link.conn.error("illegal", Refusal("only the host deals"), "action")
             return
         try:
-            st.apply(action)
+            self.driver.submit(c.seat, action, time.monotonic())
         except core.IllegalAction as exc:
             link.conn.error("illegal", exc.text, "action")
             return

@@ -101,7 +101,9 @@ def start_host(
     ``bots`` maps seats to bot levels.  ``interfaces`` limits zeroconf (and the
     advertised addresses) to these IPv4 addresses; ``None`` = every interface.
     Extra keyword arguments go to :class:`net.host.Host` (``code`` for a
-    private table, ``grace``, ``takeover_delay``, ``bot_delay``, ``seed``...).  Raises ``ValueError``
+    private table, ``grace``, ``takeover_delay``, ``bot_delay``, ``seed``, ``on_record`` to store each
+    match that ends or is abandoned when the table stops: it is called on the host's thread with a
+    ``core.driver.MatchEnd``...).  Raises ``ValueError``
     (``core.OptionError``/``core.UnknownGame``) for a bad game, player count,
     option or bot, and ``OSError`` if the port cannot be bound.
     """

@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 import core
+from client import recording
 from client.reasons import render
 from core.session import Update
 
@@ -65,6 +66,8 @@ class LanSession:
         """
         out, self.pending = self.pending, []
         out += self._session.poll()
+        if self.app is not None and self.handle is not None:
+            recording.show_pending(self.app)  # the hosted table's recorder runs on the host's thread
         if self.app is not None and not self._gone and getattr(self._session, "status", "") == "closed":
             self._gone = True
             self._leave_table(render(getattr(self._session, "closed_reason", "")) or "the connection closed")

@@ -162,6 +162,7 @@ class HostScene(Scene):
             ui.blit_center(surf, app.fonts.text(text, px, ui.TEXT), (w / 2, h - app.px(135)))
 
     def _host(self) -> None:
+        from client import recording
         from client.scenes.lan_lobby import LobbyScene
         from net.lan import connect, start_host
 
@@ -178,7 +179,8 @@ class HostScene(Scene):
                 return
         try:
             handle = start_host(self.game, self.players, dict(self.options), name, bots=bots,
-                                bind=lan_bind(), interfaces=lan_interfaces(), code=code)
+                                bind=lan_bind(), interfaces=lan_interfaces(), code=code,
+                                on_record=recording.lan_recorder())  # this machine stores its matches
         except (ValueError, OSError) as exc:
             app.push(MessageScene(app, _("Cannot host"), str(exc)))
             return

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 import core
-from client import ui
+from client import recording, ui
 from client.i18n import N_, _, ngettext, pgettext
 from client.reasons import render
 from client.scene import MessageScene, Scene
@@ -170,6 +170,7 @@ class LobbyScene(Scene):
         super().update(dt)
         if self.done:
             return
+        recording.show_pending(self.app)  # a match of the table hosted here could not be stored
         for u in self.session.poll():
             if u.view is not None or u.events:
                 self.kept.append(u)

@@ -30,6 +30,7 @@ def loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cfg = tmp_path / "config"
     cfg.mkdir()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a table hosted here records its matches
 
 
 def _app() -> Any:
@@ -147,6 +148,38 @@ def test_host_form_lobby_start_and_leave() -> None:
         assert not handle.running
     finally:
         handle.stop()
+
+
+def test_a_match_hosted_from_the_client_is_in_the_hosts_history() -> None:
+    from client.history import History
+
+    app = _app()
+    app.open_module("client.scenes.lan_host", "Hosting a LAN game")
+    form = app.top
+    assert isinstance(form, HostScene)
+    form._set_game("klaberjass")
+    form._seat(1, "random")
+    form._set_option("target_score", 150)
+    form.table_name = f"rec-{uuid.uuid4().hex[:6]}"
+    _press(app, form, "Host")
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and lobby.host_handle is not None
+    handle = lobby.host_handle
+    try:
+        run_until(app, lambda a: lobby.session.seat == 0 and lobby.lobby is not None, max_frames=3000,
+                  on_frame=_breathe)
+        _press(app, lobby, "Start")
+        run_until(app, lambda a: table_of(a) is not None, max_frames=3000, on_frame=_breathe)
+        table = table_of(app)
+        assert table is not None
+        run_until(app, lambda a: table.ended, Player(seed=2), max_frames=60000, on_frame=_breathe)
+        with History() as h:
+            (row,) = h.matches()
+        assert row.mode == "lan" and row.finished and row.seat == 0 and row.levels == {1: "random"}
+        assert row.record == handle._host.state.to_record()
+    finally:
+        handle.stop()
+    app.shutdown()
 
 
 def test_parse_address() -> None:
