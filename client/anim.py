@@ -113,6 +113,10 @@ class Popup:
         """Still visible."""
         return self.age < self.life
 
+    def hurry(self, fade: float = 0.3) -> None:
+        """Fade out within ``fade`` seconds (play has moved on under the announcement)."""
+        self.age = max(self.age, self.life - fade)
+
     def draw(self, surf: pygame.Surface, fonts: ui.Fonts) -> None:
         """Draw with a pop-in scale (from cached text at a few sizes) and fade-out."""
         k = self.age / self.life
@@ -144,6 +148,10 @@ class Banner:
     def alive(self) -> bool:
         """Still visible."""
         return self.age < self.life
+
+    def hurry(self, fade: float = 0.3) -> None:
+        """Fade out within ``fade`` seconds (play has moved on under the announcement)."""
+        self.age = max(self.age, self.life - fade)
 
     def size(self, screen_w: int, fonts: ui.Fonts, scale: float) -> tuple[int, int]:
         """The band's full size: as wide as its words need, at most half the window."""

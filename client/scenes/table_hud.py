@@ -68,9 +68,11 @@ class TableHud(TableZones):
             surf.blit(glow, rect.inflate(int(10 * s), int(10 * s)).topleft)
         surf.blit(ui.panel(rect.size, (10, 24, 18, 225), ui.GOLD if turn else (70, 110, 90), int(12 * s),
                            max(1, int(2 * s))), rect.topleft)
-        t = self.app.fonts.text(name, int(19 * s), ui.GOLD if turn else ui.TEXT, "bold")
-        if t.get_width() > w - 40 * s:
-            t = self.app.fonts.text(name[:12], int(17 * s), ui.GOLD if turn else ui.TEXT, "bold")
+        c = v.get("contract")
+        maker = c.get("maker", c.get("declarer", c.get("bidder"))) if isinstance(c, dict) else None
+        badges_w = int(26 * s) * (maker == seat) + int(24 * s) * (bool(dealer) + bool(leader))
+        room = w - int(12 * s) - max(int(28 * s), badges_w + int(8 * s))  # the name never runs under the badges
+        t = fit_text(self.app.fonts, name, int(19 * s), room, ui.GOLD if turn else ui.TEXT, "bold")
         surf.blit(t, (rect.x + int(12 * s), rect.y + int(5 * s)))
         info = []
         tw = v.get("tricks_won")
@@ -82,8 +84,6 @@ class TableHud(TableZones):
         it = fit_text(self.app.fonts, "  \u2022  ".join(info), int(14 * s), w - int(20 * s), ui.TEXT_DIM)
         surf.blit(it, (rect.x + int(12 * s), rect.bottom - it.get_height() - int(5 * s)))
         # badges: contract maker, dealer, leader
-        c = v.get("contract")
-        maker = c.get("maker", c.get("declarer", c.get("bidder"))) if isinstance(c, dict) else None
         bx = rect.right - int(14 * s)
         if maker == seat:
             trump = labels.trump_suit(v)

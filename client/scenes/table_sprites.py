@@ -246,6 +246,8 @@ class TableSprites(TableZones):
         elif t == "played":
             card = str(e.get("card"))
             s = int(seat) if isinstance(seat, int) else 0
+            for b in self.banners:  # an announcement still up fades as the first card flies in under it
+                b.hurry()
             if s == self.me and card in self.hand:
                 start = self.hand[card].pos
                 self._take_from_hand(card)

@@ -36,3 +36,14 @@ def test_banner_band_is_clear_of_cards_plates_and_hud(size: str, game: str, play
         hits = [o for o in t.banner_obstacles() if band.colliderect(o)]
         assert not hits, (size, game, b.text, band, hits)
     app.shutdown()
+
+
+def test_an_announcement_fades_once_play_moves_on() -> None:
+    from client.anim import Banner
+
+    b = Banner("Partner: ace of hearts", "called by North-west")
+    b.update(0.2)
+    b.hurry()
+    assert b.alive
+    b.update(0.31)
+    assert not b.alive
