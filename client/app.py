@@ -169,6 +169,7 @@ class App:
         """True when the last frame drew a still picture: until input or a change, frames are not redrawn."""
         self.drawn_frames = 0
         self._cards: object | None = None
+        self._cards_key: tuple[str, ...] = ()
         self.on_frame: Callable[[], None] | None = None
         self.report_path = os.environ.get("BELLA_REPORT") or None
         self.strict = os.environ.get("BELLA_STRICT", "") not in ("", "0")
@@ -294,10 +295,13 @@ class App:
 
             self._cards = CardArt()
         cards = self._cards
-        local = self.settings.card_indices == "local"
-        labels.set_local_indices(local)
-        cards.configure(self.settings.card_style, self.settings.card_back,  # type: ignore[attr-defined]
-                        labels.index_letters(local), labels.joker_words())
+        key = (self.settings.card_style, self.settings.card_back, self.settings.card_indices, i18n.language())
+        if key != self._cards_key:  # the letters and words are looked up only when something changed
+            self._cards_key = key
+            local = self.settings.card_indices == "local"
+            labels.set_local_indices(local)
+            cards.configure(self.settings.card_style, self.settings.card_back,  # type: ignore[attr-defined]
+                            labels.index_letters(local), labels.joker_words())
         return cards
 
     # ------------------------------------------------------------ settings

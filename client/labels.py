@@ -55,8 +55,13 @@ def rank_index(rank: str, local: bool | None = None) -> str:
         return "10"
     if rank in "JQKA" and (_local_indices if local is None else local):
         # TRANSLATORS: the letter in a card's corner for the jack/queen/king/ace (Russian: В Д К Т).
-        return {"J": pgettext("card index", "J"), "Q": pgettext("card index", "Q"),
-                "K": pgettext("card index", "K"), "A": pgettext("card index", "A")}[rank]
+        if rank == "J":
+            return pgettext("card index", "J")
+        if rank == "Q":
+            return pgettext("card index", "Q")
+        if rank == "K":
+            return pgettext("card index", "K")
+        return pgettext("card index", "A")
     return rank
 
 
