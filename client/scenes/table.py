@@ -865,6 +865,9 @@ class TableScene(TableSprites, TableHud):
         finally:
             for b in under:
                 b.visible = True
+        if self.banners and self.result is not None and self.hand:
+            self.banners.clear()  # a deal thrown in with cards still in hand: the panel's title says the same,
+            # and no band under it is free of our cards
         if self.banners:
             bx, by = surf.get_width() / 2, self.lay.center[1] - self.lay.card_w
             if self.result is not None:  # under the result panel: the hands are empty, the HUD pop-ups stay clear
