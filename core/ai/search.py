@@ -63,7 +63,7 @@ GAME_PLAYOUTS: dict[tuple[str, int], int] = {
     ("klaberjass", 2): 960,
     ("deberts", 2): 960,
     ("deberts", 3): 960,
-    ("deberts", 4): 640,
+    ("deberts", 4): 480,
     ("tertz", 2): 480,
     ("belote", 4): 480,
     ("pitch", 4): 480,
