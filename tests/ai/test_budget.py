@@ -137,3 +137,11 @@ def test_racing_spends_less_than_the_budget_and_can_be_disabled() -> None:
             bot.choose(state.view(cp))
             spent[racing] += bot.last_playouts
     assert spent[True] < spent[False]
+
+
+def test_bench_times_with_an_injected_timer() -> None:
+    # bench ai --cpu passes the CPU clock; any timer works, and a frozen one times every decision at 0 ms.
+    from bench.ai import measure
+
+    stats = measure("klaberjass", 2, ["normal"], 3, 1, None, None, timer=lambda: 0.0)
+    assert stats["normal"]["n"] == 3 and stats["normal"]["max_ms"] == 0.0
