@@ -114,7 +114,12 @@ def choose_card(info: PlayInfo, legal: Sequence[int]) -> int:
             return min(safe, key=lambda c: (pts[c] >= 14, st[c]))
         if partner_wins:
             return min(legal, key=low_key)
-        if trick_pts >= 10 or any(pts[c] >= 10 for c in cards):
+        if tb.mode == "pitch":
+            # Pitch points are few and every one counts (the 3 of trumps counts 3): a trick holding any
+            # point its winner takes is fought for with the strongest winner.
+            if any(loss_value(tb, c) for c in cards):
+                return max(winners, key=lambda c: st[c])
+        elif trick_pts >= 10 or any(pts[c] >= 10 for c in cards):
             return max(winners, key=lambda c: st[c])
         low = min(legal, key=low_key)
         if loss_value(tb, low) == 0:
