@@ -87,6 +87,65 @@ def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -
     return table
 
 
+def _deal_value(state: core.State, seat: int, start: int) -> float:
+    """Match points of ``seat``'s side in the deal after ``start`` minus the other sides' mean (0: thrown in)."""
+    if len(state.deal_results) <= start:
+        return 0.0
+    r = state.deal_results[start]
+    my = next(i for i, side in enumerate(state.sides) if seat in side)
+    aw = [float(x) for x in r["awarded"]]
+    others = [x for i, x in enumerate(aw) if i != my]
+    return aw[my] - sum(others) / len(others)
+
+
+def measure_versus_pass(game: str, players: int, deals: int, seed: int,
+                        level: str) -> dict[str, dict[int, list[float]]]:
+    """Deberts and Klaberjass: what a contract gains over passing, per band of bid points.
+
+    For each seeded deal the first seat to call (1) takes the turned suit, or
+    passes and the deal goes on with ``level`` bots for every seat (auction
+    included); and (2) once everybody passed round one, names its best other
+    suit, or passes again.  Returns ``{kind: {band: [count, sum of the
+    contract's value, sum of the pass's value]}}``: a contract is worth
+    bidding from the band where the first mean clearly beats the second.
+    """
+    table: dict[str, dict[int, list[float]]] = {}
+    for d in range(deals):
+        base = core.new_match(game, players=players, seed=seed * 100_003 + d)
+        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
+        seat = base.current_player
+        assert seat is not None
+        hand = mask(base.view(seat)["hands"][seat])
+        start = len(base.deal_results)
+        forced = _forced_calls(base)
+        kind, ts, take = forced[0]
+        named = forced[1:]
+        trials: list[tuple[str, float, list[core.Action], list[core.Action]]] = [
+            (kind, contract_points(hand, ts, "trump"), take, [core.Action("bid", call="pass")])]
+        if named:
+            best = max(named, key=lambda f: contract_points(hand, f[1], "trump"))
+            passes = best[2][:-1]
+            trials.append(("named", contract_points(hand, best[1], "trump"), best[2],
+                           [*passes, core.Action("bid", call="pass")]))
+        for kind, pts, bid, pas in trials:
+            row = table.setdefault(kind, {}).setdefault(int(pts // BAND) * BAND, [0.0, 0.0, 0.0])
+            values = []
+            for acts in (bid, pas):
+                st = base.clone()
+                try:
+                    for a in acts:
+                        st.apply(a)
+                except core.BellaError:
+                    break
+                _play_out(st, level, seed * 1_000 + d)
+                values.append(_deal_value(st, seat, start))
+            if len(values) == 2:
+                row[0] += 1
+                row[1] += values[0]
+                row[2] += values[1]
+    return table
+
+
 def measure_pitch(players: int, deals: int, seed: int, level: str) -> dict[int, list[float]]:
     """Pitch: {estimate band: [count, sum of points taken, count taking >= 4, >= 5, >= 6, >= 7, >= 8]}.
 
@@ -160,8 +219,21 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="normal", choices=ALL_LEVELS, help="who plays the cards")
+    ap.add_argument("--versus-pass", action="store_true",
+                    help="Deberts / Klaberjass: compare each contract with passing on the same deal")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.versus_pass and args.game in ("deberts", "klaberjass"):
+        players = args.players or (2 if args.game == "klaberjass" else 4)
+        vtable = measure_versus_pass(args.game, players, args.deals, args.seed, args.level)
+        print(f"{args.game} ({players} players), {args.deals} deals, seed {args.seed}, cards played by {args.level}")
+        for kind, bands in vtable.items():
+            print(f"  {kind}:   bid points   deals   contract   pass   gain (match points, first seat's side)")
+            for b, (n, bid, pas) in sorted(bands.items()):
+                if n:
+                    print(f"           {b:4d}-{b + BAND - 1:<4d} {int(n):6d}   {bid / n:+7.1f}  {pas / n:+7.1f}"
+                          f"  {(bid - pas) / n:+7.1f}")
+        return 0
     if args.game == "pitch":
         ptable = measure_pitch(args.players or 4, args.deals, args.seed, args.level)
         print(f"pitch ({args.players or 4} players), {args.deals} deals, seed {args.seed},"

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 from core.actions import Action, action_from_json
 from core.ai.heuristic import HeuristicBot
-from core.ai.search import DEFAULT_PLAYOUTS, SearchBot
+from core.ai.search import SearchBot
 from core.ai.v1 import DEFAULT_PLAYOUTS as V1_PLAYOUTS
 from core.ai.v1 import HeuristicBot as V1HeuristicBot
 from core.ai.v1 import SearchBot as V1SearchBot
@@ -85,7 +85,7 @@ def make_bot(
     """Return a bot of ``level`` (one of :data:`LEVELS` or :data:`YARDSTICKS`).
 
     ``playouts`` sets the ``hard`` search budget (rollouts per decision,
-    default :data:`core.ai.search.DEFAULT_PLAYOUTS`); ``clock`` (a callable
+    default: the game's own budget, :func:`core.ai.search.playouts_for`); ``clock`` (a callable
     returning seconds, injected by the caller) with ``max_ms`` caps a
     decision's wall-clock time as well.  Other levels ignore them.
     """
@@ -101,7 +101,7 @@ def make_bot(
         return HeuristicBot(seed, noise=0.3, infer=False)
     if level == "normal":
         return HeuristicBot(seed)
-    return SearchBot(seed, playouts=playouts or DEFAULT_PLAYOUTS, clock=clock, max_ms=max_ms)
+    return SearchBot(seed, playouts=playouts, clock=clock, max_ms=max_ms)
 
 
 def feed(bot: Any, state: State, seat: int) -> None:

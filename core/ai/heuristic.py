@@ -115,7 +115,12 @@ def choose_card(info: PlayInfo, legal: Sequence[int]) -> int:
             return min(safe, key=lambda c: (pts[c] >= 14, st[c]))
         if partner_wins:
             return min(legal, key=low_key)
-        if trick_pts >= 10 or any(pts[c] >= 10 for c in cards):
+        if tb.mode == "pitch":
+            # Pitch points are few and every one counts (the 3 of trumps counts 3): a trick holding any
+            # point its winner takes is fought for with the strongest winner.
+            if any(loss_value(tb, c) for c in cards):
+                return max(winners, key=lambda c: st[c])
+        elif trick_pts >= 10 or any(pts[c] >= 10 for c in cards):
             return max(winners, key=lambda c: st[c])
         low = min(legal, key=low_key)
         if loss_value(tb, low) == 0:
@@ -350,12 +355,17 @@ def belote_call(view: View, calls: list[str], hand: int, rng: random.Random, bol
 
 
 TURNUP_THRESHOLDS: dict[tuple[str, int], tuple[float, float]] = {
-    ("klaberjass", 2): (78.0, 78.0),
-    ("deberts", 2): (80.0, 80.0),
-    ("deberts", 3): (95.0, 100.0),
-    ("deberts", 4): (60.0, 100.0),
+    ("klaberjass", 2): (70.0, 70.0),
+    ("deberts", 2): (72.0, 72.0),
+    ("deberts", 3): (90.0, 90.0),
+    ("deberts", 4): (60.0, 90.0),
 }
-"""(turned suit, named suit): bid points a Deberts / Klaberjass contract needs; calibrated with ``bench bids``."""
+"""(turned suit, named suit): bid points a Deberts / Klaberjass contract needs.
+
+Calibrated with ``bench bids --versus-pass``: the first band of bid points from
+which taking the contract scores more, on the same deal, than passing and
+letting the auction go on (a pass is not free: the opponents may take the
+deal)."""
 
 
 def turnup_call(view: View, tb: Table, calls: list[str], hand: int, rng: random.Random, bold: float = 0.0) -> str:

@@ -58,7 +58,24 @@ from core.state import CHANCE, State, View
 from core.tricks import PLAIN_ORDER, TRUMP_ORDER, maximal_runs
 
 DEFAULT_PLAYOUTS = 240
-"""Rollouts per decision of the default ``hard`` bot."""
+"""Rollouts per decision of a ``hard`` bot in a game without its own entry in :data:`GAME_PLAYOUTS`."""
+GAME_PLAYOUTS: dict[tuple[str, int], int] = {
+    ("klaberjass", 2): 960,
+    ("deberts", 2): 960,
+    ("deberts", 3): 960,
+    ("deberts", 4): 480,
+    ("tertz", 2): 480,
+    ("belote", 4): 480,
+    ("pitch", 4): 480,
+    ("pitch", 5): 320,
+}
+"""The default ``hard`` budget per (game, players): as many rollouts as keep the slowest decision of
+``bench ai`` well under a second on one core (a rollout costs 0.35-1 ms depending on the game)."""
+
+
+def playouts_for(game: str, players: int) -> int:
+    """The default ``hard`` budget (rollouts per decision) for ``game`` with ``players`` seats."""
+    return GAME_PLAYOUTS.get((game, players), DEFAULT_PLAYOUTS)
 MAX_CANDIDATES = 12
 RACE_Z = 2.0
 """Racing: a candidate is dropped once the leader beats it by this many standard errors."""
@@ -374,16 +391,17 @@ def _runs_ok(view: View, fill: dict[str, list[str]], tb: Table) -> bool:
 class SearchBot:
     """Determinized Monte Carlo search (the ``hard`` level)."""
 
-    def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
+    def __init__(self, seed: int | None = None, *, playouts: int | None = None,
                  clock: Callable[[], float] | None = None, max_ms: float | None = None,
                  min_determinizations: int = 2, race_z: float | None = RACE_Z,
                  race_min: int = RACE_MIN, endgame_cards: int | None = None,
                  endgame_deals: int = ENDGAME_DEALS, endgame_nodes: int = ENDGAME_NODES,
                  infer_tries: int = INFER_TRIES, bid_z: float = BID_Z, bid_margin: float = BID_MARGIN) -> None:
-        if playouts < 1:
+        if playouts is not None and playouts < 1:
             raise ValueError("playouts must be at least 1")
         self.rng = random.Random(seed)
         self.playouts = playouts
+        """Rollouts per decision; ``None``: the game's default (:func:`playouts_for`)."""
         self.clock = clock
         self.max_ms = max_ms
         self.min_determinizations = min_determinizations
@@ -525,7 +543,10 @@ class SearchBot:
         n = len(cands)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(n))
-        per = max(self.min_determinizations, self.playouts // n)
+        budget = self.playouts
+        if budget is None:
+            budget = playouts_for(str(view.get("game")), int(view.get("players") or 2))
+        per = max(self.min_determinizations, budget // n)
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None

@@ -94,6 +94,32 @@ def test_klaberjass_takes_a_strong_turned_suit_and_passes_a_weak_one() -> None:
     assert turnup_call(weak, tb, calls, mask(weak["hands"][0]), random.Random(1)) == "pass"
 
 
+def test_klaberjass_takes_a_nine_ace_ten_of_trumps_without_the_jack() -> None:
+    # 9H AH TH with a side king: worth 76 bid points, more than passing gains on the same deals
+    # (bench bids --versus-pass); two small trumps and nothing else stay a pass.
+    good, calls = _turnup_view("klaberjass", 2, ["9H", "AH", "TH", "KS", "7C", "8D"], "KH")
+    poor, _ = _turnup_view("klaberjass", 2, ["JH", "7H", "8S", "9C", "TD", "QS"], "KH")
+    tb = table_for(good)
+    assert turnup_call(good, tb, calls, mask(good["hands"][0]), random.Random(1)) == "take"
+    assert turnup_call(poor, tb, calls, mask(poor["hands"][0]), random.Random(1)) == "pass"
+
+
+def test_turnup_thresholds_follow_the_calibration() -> None:
+    from core.ai.heuristic import TURNUP_THRESHOLDS
+
+    # More players: more hands that may hold the trumps against the taker, so more is needed.
+    assert TURNUP_THRESHOLDS[("deberts", 2)][1] < TURNUP_THRESHOLDS[("deberts", 3)][1]
+    assert TURNUP_THRESHOLDS[("klaberjass", 2)] == (70.0, 70.0)
+
+
+def test_versus_pass_calibration_runs() -> None:
+    from bench.bids import measure_versus_pass
+
+    table = measure_versus_pass("klaberjass", 2, 3, 1, "normal")
+    assert set(table) == {"turned", "named"}
+    assert sum(row[0] for bands in table.values() for row in bands.values()) == 6
+
+
 def test_normal_bot_bids_sensibly_over_many_belote_deals() -> None:
     # Over seeded deals the first bidder declares a minority of hands, and never with no jack, nine or ace.
     bot = make_bot("normal", seed=1)

@@ -54,6 +54,25 @@ def test_playout_budget_is_respected() -> None:
         assert 0 < bot.last_playouts <= budget
 
 
+def test_default_budget_is_per_game() -> None:
+    from core.ai.search import DEFAULT_PLAYOUTS, GAME_PLAYOUTS, playouts_for
+
+    assert playouts_for("klaberjass", 2) == GAME_PLAYOUTS[("klaberjass", 2)]
+    assert playouts_for("no-such-game", 3) == DEFAULT_PLAYOUTS
+    assert all(240 <= n <= 960 for n in GAME_PLAYOUTS.values())
+    state = _play_position()
+    cp = state.current_player
+    assert cp is not None
+    bot = SearchBot(seed=1, race_z=None)
+    assert bot.playouts is None
+    bot.choose(state.view(cp))
+    n = len(state.legal_actions())
+    budget = playouts_for("belote", 4)
+    # without racing every candidate gets budget // n deals
+    assert bot.last_playouts == (budget // n) * n
+    assert make_bot("hard", seed=1, playouts=30).playouts == 30  # type: ignore[attr-defined]
+
+
 class FakeClock:
     """A clock that advances 10 ms each time it is read (no real time involved)."""
 
@@ -118,3 +137,11 @@ def test_racing_spends_less_than_the_budget_and_can_be_disabled() -> None:
             bot.choose(state.view(cp))
             spent[racing] += bot.last_playouts
     assert spent[True] < spent[False]
+
+
+def test_bench_times_with_an_injected_timer() -> None:
+    # bench ai --cpu passes the CPU clock; any timer works, and a frozen one times every decision at 0 ms.
+    from bench.ai import measure
+
+    stats = measure("klaberjass", 2, ["normal"], 3, 1, None, None, timer=lambda: 0.0)
+    assert stats["normal"]["n"] == 3 and stats["normal"]["max_ms"] == 0.0

@@ -66,3 +66,18 @@ def test_pitch_partner_winning_gets_the_points() -> None:
 def test_hand_strength_prefers_the_jack_nine_suit() -> None:
     hand = mask(["JH", "9H", "AH", "7S", "8C"])
     assert hand_strength("belote", hand, 1, "trump") > hand_strength("belote", hand, 0, "trump")
+
+
+def test_pitch_fights_for_the_three_with_the_strongest_winner() -> None:
+    tb = table_for({"game": "pitch", "players": 4, "options": {}, "sides": SIDES4, "trump": "C"})
+    # Partner led the 2 of clubs, the opponent on our right took the lead with the 3 (worth 3 points);
+    # the last opponent may still overtake: win with the king, not the seven it would beat.
+    out = ["QC", "AC", "TC", "9C", "X1"]
+    assert _pick(tb, 0, [(2, "2C"), (3, "3C")], ["JS", "7C", "8C", "KC"], out, [1], maker=2) == "KC"
+
+
+def test_pitch_pointless_trick_is_won_cheaply_or_ducked() -> None:
+    tb = table_for({"game": "pitch", "players": 4, "options": {}, "sides": SIDES4, "trump": "C"})
+    # Nothing the winner would take is in the trick (the 2 stays with its player): no king wasted on it.
+    out = ["QC", "AC", "TC", "9C", "X1"]
+    assert _pick(tb, 0, [(2, "2C"), (3, "4C")], ["7C", "KC"], out, [1], maker=2) == "7C"
