@@ -56,15 +56,20 @@ def _forced_calls(state: core.State) -> list[tuple[str, int, list[core.Action]]]
     return out
 
 
+def _dealt(game: str, players: int, seed: int, d: int) -> tuple[core.State, int, int]:
+    """Deal ``d`` of a calibration run: the dealt match, the first seat to bid and its hand (a card mask)."""
+    base = core.new_match(game, players=players, seed=seed * 100_003 + d)
+    base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
+    seat = base.current_player
+    assert seat is not None
+    return base, seat, mask(base.view(seat)["hands"][seat])
+
+
 def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
     """Like :func:`measure` for Deberts and Klaberjass: the turned suit taken, or another suit named."""
     table: dict[str, dict[int, list[float]]] = {}
     for d in range(deals):
-        base = core.new_match(game, players=players, seed=seed * 100_003 + d)
-        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
-        seat = base.current_player
-        assert seat is not None
-        hand = mask(base.view(seat)["hands"][seat])
+        base, seat, hand = _dealt(game, players, seed, d)
         sides = base.sides
         for kind, trump, acts in _forced_calls(base):
             st = base.clone()
@@ -111,11 +116,7 @@ def measure_versus_pass(game: str, players: int, deals: int, seed: int,
     """
     table: dict[str, dict[int, list[float]]] = {}
     for d in range(deals):
-        base = core.new_match(game, players=players, seed=seed * 100_003 + d)
-        base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
-        seat = base.current_player
-        assert seat is not None
-        hand = mask(base.view(seat)["hands"][seat])
+        base, seat, hand = _dealt(game, players, seed, d)
         start = len(base.deal_results)
         forced = _forced_calls(base)
         kind, ts, take = forced[0]

@@ -45,3 +45,22 @@ def bot_match_record(game: str, players: int, seed: int, levels: list[str] | Non
             continue
         state.apply(act(bots[state.current_player], state))
     return state.to_record()
+
+
+def install_catalog(monkeypatch: Any, messages: dict[str, str]) -> None:
+    """Make ``messages`` the client's current catalog for one test (English for any other message).
+
+    A context's message is keyed ``"context\\x04message"``, as gettext stores it.
+    """
+    import gettext
+
+    from client import i18n
+
+    class Catalog(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return messages.get(message, message)
+
+        def pgettext(self, context: str, message: str) -> str:
+            return messages.get(f"{context}\x04{message}", message)
+
+    monkeypatch.setattr(i18n, "_translation", Catalog())

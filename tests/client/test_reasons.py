@@ -7,16 +7,16 @@ index, and an untranslated template falls back to the engine's English.
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Iterator
 
 import pytest
 
 import core
 import core.ai
-from client import i18n, labels
+from client import labels
 from client.reasons import host_message, render
 from client.session import LocalSession
+from tests.util import install_catalog
 
 PSEUDO = {
     "you do not hold the {card}": "у вас нет карты {card}",
@@ -31,19 +31,9 @@ PSEUDO = {
 }
 
 
-class Pseudo(gettext.NullTranslations):
-    """An in-memory catalog."""
-
-    def gettext(self, message: str) -> str:
-        return PSEUDO.get(message, message)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return PSEUDO.get(f"{context}\x04{message}", message)
-
-
 @pytest.fixture
 def russian(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(i18n, "_translation", Pseudo())
+    install_catalog(monkeypatch, PSEUDO)
     labels.set_local_indices(True)
     yield
 

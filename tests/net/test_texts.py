@@ -8,37 +8,29 @@ Older peers (no ``texts``) get exactly the old messages.  Real sockets on
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import core
-from client import i18n, labels
+from client import labels
 from client.reasons import render
 from net.codec import encode
 from net.connection import Connection, mismatch_message, mismatch_text
 from net.messages import GAME_VERSION, PROTOCOL_VERSION, Bye, Error, Hello, parse
 from net.peer import HostText, RemoteSession
 from tests.net.helpers import RawClient, running_host, wait_until
+from tests.util import install_catalog
 
 PSEUDO = {"seat {seat} is taken": "место {seat} занято", "you do not hold the {card}": "у вас нет карты {card}",
           "card index\x04J": "В", "it is not your turn": "сейчас не ваш ход",
           "The host closed the table": "Хозяин закрыл стол"}
 
 
-class Pseudo(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return PSEUDO.get(message, message)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return PSEUDO.get(f"{context}\x04{message}", message)
-
-
 @pytest.fixture
 def russian(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(i18n, "_translation", Pseudo())
+    install_catalog(monkeypatch, PSEUDO)
     labels.set_local_indices(True)
     yield
 

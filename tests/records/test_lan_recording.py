@@ -63,8 +63,9 @@ def test_a_lan_match_left_unfinished_is_stored_as_abandoned_when_the_host_stops(
     handle, me = _seated_owner("klaberjass", {}, {1: "random"}, seed=8)
     ann = Driver(me, 4)
     try:
-        wait_until(lambda: (ann.step(), len(ann.events) > 0 and ann.acted_on >= 0
-                            and handle._host.state.seq > ann.acted_on)[1], timeout=20)
+        wait_until(lambda: (ann.step(), len(ann.events) > 0 and ann.acted_on >= 0)[1], timeout=20)
+        # then no more moves: once the host has applied that one, the match waits for us and cannot end
+        wait_until(lambda: handle._host.state.seq > ann.acted_on, timeout=20)
         assert _rows() == []
         actions = handle._host.state.to_record()["actions"]
     finally:
