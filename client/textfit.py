@@ -15,15 +15,17 @@ MIN_SCALE = 0.55
 """Text never shrinks below this share of its intended size."""
 
 
-def fit_px(fonts: Fonts, text: str, px: int, width: int, style: str = "sans") -> int:
-    """The largest size up to ``px`` at which ``text`` is at most ``width`` pixels wide (never below ``MIN_SCALE``)."""
+def fit_px(fonts: Fonts, text: str, px: int, width: int, style: str = "sans", *,
+           floor_scale: float = MIN_SCALE, min_px: int = 6) -> int:
+    """The largest size up to ``px`` at which ``text`` is at most ``width`` pixels wide, never below
+    ``floor_scale`` of ``px`` nor ``min_px`` (the text may still be wider at that floor)."""
     px = int(px)
     if width <= 0 or not text:
         return px
     w = fonts.font(px, style).size(text)[0]
     if w <= width:
         return px
-    floor = max(6, int(px * MIN_SCALE))
+    floor = min(px, max(min_px, int(px * floor_scale)))
     size = max(floor, int(px * width / max(1, w)))
     while size > floor and fonts.font(size, style).size(text)[0] > width:
         size -= 1

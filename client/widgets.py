@@ -24,6 +24,7 @@ import pygame
 
 from client import ui
 from client.i18n import _
+from client.textfit import fit_px
 
 if TYPE_CHECKING:
     from client.app import App
@@ -52,24 +53,18 @@ def fit_text(fonts: ui.Fonts, text: str, px: int, room: int, style: str = "sans"
     hit = _fitted.get(key)
     if hit is not None:
         return hit
-    w = fonts.font(px, style).size(text)[0]
-    size, shown = px, text
-    if w > room:
-        if shrink:
-            floor = min(px, max(MIN_PX, int(px * SHRINK_FLOOR)))
-            size = max(floor, int(px * room / w))
-            while size > floor and fonts.font(size, style).size(text)[0] > room:
-                size -= 1
-        font = fonts.font(size, style)
-        if font.size(text)[0] > room:
-            lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= room:
-                    lo = mid
-                else:
-                    hi = mid - 1
-            shown = text[:lo].rstrip() + ELLIPSIS
+    size = fit_px(fonts, text, px, room, style, floor_scale=SHRINK_FLOOR, min_px=MIN_PX) if shrink else px
+    shown = text
+    font = fonts.font(size, style)
+    if font.size(text)[0] > room:  # still too wide at the floor: cut it short
+        lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= room:
+                lo = mid
+            else:
+                hi = mid - 1
+        shown = text[:lo].rstrip() + ELLIPSIS
     if len(_fitted) > 2000:
         _fitted.clear()
     _fitted[key] = (shown, size)
