@@ -42,6 +42,16 @@ def click(pos: tuple[float, float], button: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button))
 
 
+def wheel(pos: tuple[int, int], dy: int) -> None:
+    """What SDL sends for one wheel notch: a MOUSEWHEEL event and the legacy button 4/5 press."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
+                                         precise_y=float(dy)))
+    button = 4 if dy > 0 else 5
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
 def key(k: int, mod: int = 0) -> None:
     """Post a key press."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
@@ -146,3 +156,20 @@ def run_until(app: App, done: Callable[[App], bool], player: Player | None = Non
             # interpreter now and then, or a busy machine can starve it for thousands of frames.
             time.sleep(0.0005)
     raise AssertionError(f"not done after {max_frames} frames")
+
+
+def open_bot_table(app: App, game: str) -> tuple[Any, TableScene]:
+    """A table of ``game`` at its largest player count against random bots, run until our cards are dealt."""
+    import core
+    from client.scenes.newgame import open_table
+    from client.session import LocalSession
+
+    n = core.GAMES[game].player_counts[-1]
+    session = LocalSession(game, n, seat=0, seed=2, levels={k: "random" for k in range(1, n)},
+                           bot_delay=0.0, deal_delay=0.0)
+    open_table(app, session)
+    table = table_of(app)
+    assert table is not None
+    run_until(app, lambda a: table.view is not None and table.view.get("phase") not in ("deal",)
+              and bool(table.hand_order), max_frames=400)
+    return session, table

@@ -38,7 +38,7 @@ import core
 from client import display, i18n, ui
 from client.app import App
 from client.widgets import Widget
-from tests.client.driver import make_app, run_until, table_of
+from tests.client.driver import make_app, open_bot_table, run_until
 
 SIZES = [display.MIN_SIZE, (1280, 720)]
 OPEN, CLOSE = "\u27e6", "\u27e7"
@@ -237,21 +237,11 @@ def _lobby(app: App, tour: Tour, size: tuple[int, int]) -> None:
 
 def _tables(app: App, tour: Tour, size: tuple[int, int]) -> None:
     from client.scenes.endmatch import EndMatch
-    from client.scenes.newgame import open_table
     from client.scenes.pause import PauseMenu
     from client.scenes.scoresheet import ScoreSheet
-    from client.session import LocalSession
 
     for game in core.GAMES:
-        cls = core.GAMES[game]
-        n = cls.player_counts[-1]
-        session = LocalSession(game, n, seat=0, seed=2, levels={k: "random" for k in range(1, n)},
-                               bot_delay=0.0, deal_delay=0.0)
-        open_table(app, session)
-        table = table_of(app)
-        assert table is not None
-        run_until(app, lambda a, t=table: t.view is not None and t.view.get("phase") not in ("deal",)
-                  and bool(t.hand_order), max_frames=400)
+        session, table = open_bot_table(app, game)
         tour.recorder.allow_names(session.seat_names)
         tour.recorder.allow_names(getattr(table, "names", []))
         _frames(app, 20)

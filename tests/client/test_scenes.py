@@ -13,13 +13,12 @@ from client.app import App
 from client.scene import MessageScene
 from client.scenes.endmatch import EndMatch
 from client.scenes.menu import MainMenu
-from client.scenes.newgame import NewGame, open_table
+from client.scenes.newgame import NewGame
 from client.scenes.pause import PauseMenu
 from client.scenes.rules import RulesScene
 from client.scenes.scoresheet import ScoreSheet
 from client.scenes.settings import SettingsScene
-from client.session import LocalSession
-from tests.client.driver import make_app, run_until, table_of
+from tests.client.driver import make_app, open_bot_table
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -54,15 +53,7 @@ def test_every_scene_renders(size: tuple[int, int]) -> None:
         while len(app.stack) > depth:
             app.pop()
     for game in core.GAMES:
-        cls = core.GAMES[game]
-        n = cls.player_counts[-1]
-        session = LocalSession(game, n, seat=0, seed=2, levels={k: "random" for k in range(1, n)},
-                               bot_delay=0.0, deal_delay=0.0)
-        open_table(app, session)
-        table = table_of(app)
-        assert table is not None
-        run_until(app, lambda a, t=table: t.view is not None and t.view.get("phase") not in ("deal",) and
-                  bool(t.hand_order), max_frames=400)
+        session, table = open_bot_table(app, game)
         for _ in range(20):
             app.frame(1 / 60)
         _not_blank(app)

@@ -6,12 +6,26 @@ import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from net.bridge import LoopThread
 from net.codec import MAX_FRAME_TO_PEER, FrameDecoder, decode_body, encode
 from net.host import Host
 from net.messages import GAME_VERSION, PROTOCOL_VERSION
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For the client's LAN scenes (import it into the test module): loopback only, private config and data."""
+    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")
+    monkeypatch.setenv("BELLA_LAN_BIND", "127.0.0.1")
+    cfg = tmp_path / "config"
+    cfg.mkdir()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a table hosted here records its matches
 
 
 def wait_until(pred: Callable[[], Any], timeout: float = 10.0, step: float = 0.005) -> Any:

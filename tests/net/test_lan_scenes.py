@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -21,16 +20,7 @@ from client.scenes.lan_lobby import LobbyScene
 from client.widgets import Button, TextInput
 from net.lan import connect, start_host
 from tests.client.driver import Player, click, key, make_app, run_until, table_of
-
-
-@pytest.fixture(autouse=True)
-def loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")
-    monkeypatch.setenv("BELLA_LAN_BIND", "127.0.0.1")
-    cfg = tmp_path / "config"
-    cfg.mkdir()
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a table hosted here records its matches
+from tests.net.helpers import loopback_only  # noqa: F401 (an autouse fixture: the scenes stay on loopback)
 
 
 def _app() -> Any:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 import core
@@ -17,27 +15,8 @@ from client.scenes.lan_host import HostScene
 from client.scenes.lan_join import JoinScene
 from client.scenes.lan_lobby import SIT_HINT, LobbyScene
 from net.lan import connect, start_host
-from tests.client.driver import make_app, run_until
-
-
-@pytest.fixture(autouse=True)
-def loopback_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("BELLA_LAN_INTERFACES", "127.0.0.1")
-    monkeypatch.setenv("BELLA_LAN_BIND", "127.0.0.1")
-    cfg = tmp_path / "config"
-    cfg.mkdir()
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a table hosted here records its matches
-
-
-def _wheel(pos: tuple[int, int], dy: int) -> None:
-    """What SDL sends for one wheel notch: a MOUSEWHEEL event and the legacy button 4/5 press."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
-                                         precise_y=float(dy)))
-    button = 4 if dy > 0 else 5
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+from tests.client.driver import make_app, run_until, wheel
+from tests.net.helpers import loopback_only  # noqa: F401 (an autouse fixture: the scenes stay on loopback)
 
 
 @pytest.mark.parametrize("size", ["960x540", "1280x720", "3840x2160"])
@@ -57,7 +36,7 @@ def test_host_form_shows_every_house_rule_and_the_wheel_only_scrolls(size: str) 
     seen = {i for i, p in enumerate(rows) if p.visible}
     for _ in range(len(rows) + 2):
         pos = next(p for p in rows if p.visible)._box().center  # right over a value box
-        _wheel(pos, -1)
+        wheel(pos, -1)
         app.frame(1 / 60)
         seen |= {i for i, p in enumerate(rows) if p.visible}
         for p in rows:
