@@ -23,6 +23,7 @@ from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import Memory, known_mask, view_tricks
+from core.ai.weighted import weighted_follow, weighted_lead
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUITS
 from core.state import View
 from core.text import Reason
@@ -72,8 +73,12 @@ def _threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
     return any(not info.tb.partners(s, info.me) and _can_beat(info, s, card, lead_suit) for s in info.order)
 
 
-def choose_card(info: PlayInfo, legal: Sequence[int]) -> int:
-    """The rule-of-thumb card among ``legal`` (card ids)."""
+def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
+    """The rule-of-thumb card among ``legal`` (card ids).
+
+    ``weighted=False`` leaves out the fitted weights of :mod:`core.ai.weighted` (the plain rules, which the
+    calibration compares them with).
+    """
     tb = info.tb
     pts = tb.points
     st = tb.strength
@@ -85,7 +90,14 @@ def choose_card(info: PlayInfo, legal: Sequence[int]) -> int:
         return (loss_value(tb, c) + 12 * trumpish, trumpish, st[c])
 
     if not info.trick:
-        return _lead(info, legal)
+        return _lead(info, legal, weighted)
+    if weighted and tb.mode == "trump" and not info.order:
+        held = 0
+        for c in legal:
+            held |= 1 << c
+        fitted = weighted_follow(info, held, legal)
+        if fitted is not None:
+            return fitted
     cards = [c for _, c in info.trick]
     wi = tb.winner_index(cards)
     best = cards[wi]
@@ -129,7 +141,7 @@ def choose_card(info: PlayInfo, legal: Sequence[int]) -> int:
     return min(legal, key=low_key)
 
 
-def _lead(info: PlayInfo, legal: Sequence[int]) -> int:
+def _lead(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
     tb = info.tb
     pts = tb.points
     st = tb.strength
@@ -141,6 +153,18 @@ def _lead(info: PlayInfo, legal: Sequence[int]) -> int:
             return max(masters, key=lambda c: (pts[c] > 0, st[c]))
         # No master: lead low, keeping point cards.
         return min(legal, key=lambda c: (loss_value(tb, c), st[c]))
+    if weighted and tb.mode == "trump":
+        hand = 0
+        for c in legal:
+            hand |= 1 << c
+        fitted = weighted_lead(info, hand, legal)
+        if fitted is not None:
+            return fitted
+        if tb.game == "tertz" and weighted and bin(out).count("1") > len(legal):
+            # While Tertz's stock lasts, keep the cards that may still be declared.
+            loose = [c for c in legal if not in_combination(hand, c, tb)]
+            if loose:
+                legal = loose
     trumps_out = out & tb.trump_mask if tb.mode == "trump" else 0
     my_trumps = [c for c in legal if tb.is_trump(c)] if tb.mode == "trump" else []
     if my_trumps and trumps_out and info.maker_side == my_side:
@@ -657,6 +681,15 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         return act, Reason("swap the seven of trumps for the better turned card")
     if "declare" in kinds:
         decl = [a for a in legal if a.type == "declare"]
+        mariage = [a for a in decl if a.call == "mariage"]
+        if mariage:
+            # The mariage comes before a combination in a turn, and a trump king or queen played first loses it.
+            return mariage[0], Reason("declare your {call} for the points", call="mariage")
+        if tb.game == "tertz" and "play" in kinds:
+            decl = [a for a in decl if not _tertz_run_may_grow(view, a)]
+            if not decl:
+                rest = [a for a in legal if a.type == "play"]
+                return decide(view, tb, memory, rest, rng)
         act = max(decl, key=_declare_value)
         return act, (Reason("declare your {call} for the points", call=act.call) if act.call
                      else Reason("declare your combination for the points"))
@@ -676,6 +709,56 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
     if "keep" in kinds:
         return next(a for a in legal if a.type == "keep"), Reason("keep your hand")
     return legal[0], Reason("the natural move")
+
+
+def in_combination(hand: int, card: int, tb: Table) -> bool:
+    """True if ``card`` may still score in a Tertz combination from ``hand`` (a mask).
+
+    A neighbour in its suit (a sequence being built), two more of its rank
+    among the jacks, queens, kings and aces (a four being built), or the other
+    half of the trump king and queen (the mariage).
+    """
+    r = card & 15
+    s = card >> 4
+    if r > 5 and hand >> (card - 1) & 1 or r < 12 and hand >> (card + 1) & 1:
+        return True
+    if r >= 9 and sum(1 for t in range(4) if hand >> (t * 16 + r) & 1) >= 3:
+        return True
+    return s == tb.trump and r in (10, 11) and bool(hand >> (s * 16 + 21 - r) & 1)
+
+
+TERTZ_RUN_CLASSES = ("tertz", "fifty", "hundred")
+"""Tertz's sequence calls, from the lowest (3 cards, 20) to the highest (5-8 cards, 100)."""
+
+
+def _tertz_run_may_grow(view: View, a: Action) -> bool:
+    """True when a Tertz sequence is better kept for now: a card still out would lift it a class.
+
+    A declared sequence's cards cannot count in another one, so a tertz declared
+    while the card that would make it a fifty (or a fifty a hundred) may still
+    be drawn gives that chance away.  It waits only while a draw is still to
+    come (the stock holds two cards or more: the first trick after the stock
+    is still played with nine cards, when a combination may be declared) and
+    only in the natural order.
+    """
+    if a.call not in TERTZ_RUN_CLASSES[:2] or not a.cards:
+        return False
+    if (view.get("options") or {}).get("sequence_order", "natural") != "natural":
+        return False
+    if int(view.get("stock") or 0) < 2:
+        return False
+    unseen = mask(view.get("unseen") or [])
+    turnup = view.get("turnup")
+    if isinstance(turnup, str) and turnup in CARD_IDS:
+        unseen |= 1 << CARD_IDS[turnup]  # the face-up card is the stock's last
+    ids = sorted(CARD_IDS[c] for c in a.cards)
+    low, high = ids[0], ids[-1]
+    grow = []
+    if low & 15 > 5:  # the seven (rank index 5) has nothing below it
+        grow.append(low - 1)
+    if high & 15 < 12:  # nor the ace above it
+        grow.append(high + 1)
+    return any(unseen >> c & 1 for c in grow)
 
 
 def _with_call(legal: list[Action], card: int) -> Action:

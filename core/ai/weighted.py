@@ -1,0 +1,336 @@
+"""``normal``'s leads and last-to-play cards in the two-player trump games: weighted rules of thumb.
+
+A good player choosing a lead weighs several things at once: is the card a
+winner now, does it give points away, is it a trump and do we want trumps
+out, can the opponent ruff it, does it unguard an honour.  This module
+describes each legal lead by those features (:func:`lead_features`) and
+scores it with one weight per feature and game (:data:`LEAD_WEIGHTS`); the
+highest score is led.
+
+The weights are calibrated by simulation, not guessed: positions from
+``normal``'s own games were searched with every candidate lead on the same
+sampled deals, and the weights fitted so that the scores rank the leads as
+the search's values do (``python main.py bench leads``, see ``docs/ai.md``).
+Only the seat's information enters the features: its hand, the cards still
+out, the contract, the voids a seat has shown and the stock (Tertz).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from core.cards import SUIT_MASK
+
+if TYPE_CHECKING:  # pragma: no cover
+    from core.ai.heuristic import PlayInfo
+    from core.ai.knowledge import Table
+
+FEATURES = (
+    "trump", "trump_declarer", "master_plain", "master_trump", "points_plain", "points_trump",
+    "exposed_points", "master_points", "higher_out", "suit_length", "suit_out", "suit_exhausted",
+    "trump_with_trumps_out", "trump_length", "trumps_drawn", "opponent_void", "opponent_void_ruff",
+    "underlead", "lowest_of_suit", "singleton", "declarer_master", "declarer_points", "late_trump",
+    "stock_trump", "stock_master", "stock_points", "free_jack", "rank", "top_trump", "late_master",
+    "run_part", "same_rank", "pair_part",
+)
+"""The names of :func:`lead_features`' entries, in order."""
+
+
+def _count(m: int) -> int:
+    return bin(m).count("1")
+
+
+class _Context:
+    """What every candidate card of one position shares, computed once per decision."""
+
+    __slots__ = ("tb", "hand", "out", "trump_mode", "decl", "cards_left", "stock", "trumps_out", "my_trumps",
+                 "suits", "void", "void_ruff", "rank")
+
+    def __init__(self, info: PlayInfo, hand: int) -> None:
+        tb = self.tb = info.tb
+        self.hand = hand
+        out = self.out = info.outstanding
+        self.trump_mode = tb.mode == "trump"
+        self.decl = 1.0 if info.maker_side is not None and info.maker_side == tb.side_of(info.me) else 0.0
+        self.cards_left = _count(hand)
+        self.stock = 1.0 if tb.game == "tertz" and _count(out) > self.cards_left else 0.0
+        self.trumps_out = _count(out & tb.trump_mask) if self.trump_mode else 0
+        self.my_trumps = _count(hand & tb.trump_mask) if self.trump_mode else 0
+        key, ranks = _ranks(tb)
+        self.rank = ranks
+        # Per suit: strengths of the cards out, the highest of them, our cards' strengths, our masters.
+        self.suits: list[tuple[tuple[int, ...], int, int, int, int]] = []
+        for s in range(4):
+            out_str = _strengths(key, tb, s, (out >> (s * 16)) & 0xFFFF)
+            top_out = out_str[-1] if out_str else -1
+            mine = _strengths(key, tb, s, (hand >> (s * 16)) & 0xFFFF)
+            masters = sum(1 for x in mine if x > top_out)
+            self.suits.append((out_str, top_out, len(mine), mine[0] if mine else 0, masters))
+        self.void = [0.0] * 4
+        self.void_ruff = [0.0] * 4
+        for seat, forb in info.forbidden.items():
+            if seat == info.me or tb.partners(seat, info.me):
+                continue
+            for s in range(4):
+                suit_out = out & SUIT_MASK[s]
+                if suit_out and not suit_out & ~forb:
+                    self.void[s] = 1.0
+                    if self.trump_mode and (forb & tb.trump_mask) != tb.trump_mask and self.trumps_out:
+                        self.void_ruff[s] = 1.0
+
+
+_RANK_CACHE: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+_SUIT_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _ranks(tb: Table) -> tuple[int, list[int]]:
+    """A key for this deal's trick order, and per card id how many cards of its suit rank below it."""
+    order = tuple(tb.strength)
+    got = _RANK_CACHE.get(order)
+    if got is None:
+        st = tb.strength
+        ranks = [0] * len(st)
+        for c in range(min(64, len(st))):
+            if st[c]:
+                s = c >> 4
+                ranks[c] = sum(1 for x in range(s * 16, s * 16 + 16) if st[x] and st[x] < st[c])
+        if len(_RANK_CACHE) > 64:
+            _RANK_CACHE.clear()
+            _SUIT_CACHE.clear()
+        got = (len(_RANK_CACHE), ranks)
+        _RANK_CACHE[order] = got
+    return got
+
+
+def _strengths(key: int, tb: Table, suit: int, pattern: int) -> tuple[int, ...]:
+    """The trick strengths, lowest first, of the cards of ``suit`` in the 16-bit ``pattern``."""
+    got = _SUIT_CACHE.get((key, suit, pattern))
+    if got is None:
+        st = tb.strength
+        got = tuple(sorted(st[suit * 16 + r] for r in range(16) if pattern >> r & 1))
+        _SUIT_CACHE[(key, suit, pattern)] = got
+    return got
+
+
+def _combo(ctx: _Context, card: int, trump: float) -> tuple[float, float, float]:
+    """Whether ``card`` may still score in a combination: neighbours in its suit, the same rank elsewhere,
+    the other half of the trump king and queen."""
+    hand = ctx.hand
+    r = card & 15
+    s = card >> 4
+    run = (1 if r > 5 and hand >> (card - 1) & 1 else 0) + (1 if r < 12 and hand >> (card + 1) & 1 else 0)
+    same = sum(1 for t in range(4) if t != s and hand >> (t * 16 + r) & 1)
+    pair = 1.0 if trump and r in (10, 11) and hand >> (s * 16 + 21 - r) & 1 else 0.0
+    return run / 2.0, same / 3.0, pair
+
+
+def lead_features(info: PlayInfo, hand: int, card: int) -> list[float]:
+    """The features of leading ``card`` from ``hand`` (a mask) in the position ``info``."""
+    return _lead_vector(_Context(info, hand), card)
+
+
+def _lead_vector(ctx: _Context, card: int) -> list[float]:
+    tb = ctx.tb
+    st = tb.strength[card]
+    s = card >> 4
+    out_str, top_out, my_len, my_low, masters = ctx.suits[s]
+    trump = 1.0 if ctx.trump_mode and tb.is_trump(card) else 0.0
+    plain = 1.0 - trump
+    higher = sum(1 for x in out_str if x > st)
+    master = 1.0 if higher == 0 else 0.0
+    pts = tb.points[card] / 10.0
+    suit_out = len(out_str)
+    decl = ctx.decl
+    late = 1.0 if ctx.cards_left <= 3 else 0.0
+    run, same, pair = _combo(ctx, card, trump)
+    return [
+        trump,
+        trump * decl,
+        master * plain,
+        master * trump,
+        pts * plain,
+        pts * trump,
+        (1.0 - master) * pts * plain,
+        master * pts * plain,
+        min(higher, 3) / 3.0,
+        my_len / 8.0 * plain,
+        min(suit_out, 6) / 6.0 * plain,
+        (1.0 if suit_out == 0 else 0.0) * plain,
+        trump * min(ctx.trumps_out, 6) / 6.0,
+        trump * ctx.my_trumps / 8.0,
+        trump * (1.0 if ctx.trumps_out == 0 else 0.0),
+        ctx.void[s] * plain,
+        ctx.void_ruff[s] * plain,
+        (1.0 if masters > (1 if st > top_out else 0) and not master else 0.0) * plain,
+        1.0 if st <= my_low else 0.0,
+        (1.0 if my_len == 1 else 0.0) * plain,
+        decl * master * plain,
+        decl * pts * plain,
+        trump * late,
+        ctx.stock * trump,
+        ctx.stock * master,
+        ctx.stock * pts,
+        1.0 if card == tb.free_card else 0.0,
+        ctx.rank[card] / 7.0,
+        1.0 if trump and tb.points[card] >= 14 else 0.0,
+        master * late,
+        run,
+        same,
+        pair,
+    ]
+
+
+LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
+    ("deberts", 2, ""): (
+        -13.457, 1.923, -4.236, 14.19, 2.873, -2.647, -1.378, 4.251, -1.33, 8.804, -4.244, 1.583, 0.233,
+        6.231, -0.614, 0.0, 0.0, -11.649, -2.315, -1.129, 0.378, -3.933, -3.476, 0.0, 0.0, 0.0, 0.0,
+        -7.942, 2.98, -1.471, -1.999, -0.679, -11.679,
+    ),
+    ("deberts", 3, ""): (
+        -13.003, -5.582, -2.643, 20.175, -0.409, -7.807, -4.978, 4.569, 7.156, 3.077, -6.732, 5.364, 0.866,
+        4.528, -8.971, 0.0, 0.0, -5.961, -0.422, 0.4, 5.276, -7.21, 1.65, 0.0, 0.0, 0.0, 0.0, 2.446, 6.487,
+        0.706, -0.547, -1.095, -12.324,
+    ),
+    ("deberts", 4, ""): (
+        -12.84, -5.233, 0.226, 27.746, 1.266, -8.452, -3.382, 4.648, 12.394, 1.907, -11.404, 2.492, -0.893,
+        1.514, -17.822, 0.0, 0.0, -11.012, 0.757, 2.324, 1.638, -3.506, 2.529, 0.0, 0.0, 0.0, 0.0, -0.803,
+        5.642, 0.046, -0.729, 0.254, -10.824,
+    ),
+    ("klaberjass", 2, ""): (
+        -15.017, -0.487, -1.895, 13.146, 1.775, -4.683, -1.203, 2.978, 0.011, 5.627, -5.373, 0.951, 2.168,
+        6.441, -1.143, 3.523, 3.477, -9.965, -1.597, -1.485, 0.312, -2.87, 1.292, 0.0, 0.0, 0.0, 0.0,
+        -5.367, 5.52, -1.367, -0.955, -1.385, 3.094,
+    ),
+    ("tertz", 2, ""): (
+        2.877, 0.0, 4.985, 14.475, 2.688, -8.108, -2.073, 4.761, 8.934, 10.793, -4.961, -1.438, -12.841,
+        6.211, -2.893, 0.0, 0.0, -7.597, -1.094, 0.501, 0.0, 0.0, -2.34, 0.0, 0.0, 0.0, 1.549, -5.387,
+        1.549, 0.93, -2.543, -0.185, 1.572,
+    ),
+}
+"""Fitted weights per (game, players, stage), one per :data:`FEATURES` entry; a game without weights keeps
+the plain rule of thumb.  The stage is ``"stock"`` while Tertz's stock lasts, else ``""``."""
+
+
+def _stage(info: PlayInfo, hand: int) -> str:
+    return "stock" if info.tb.game == "tertz" and _count(info.outstanding) > _count(hand) else ""
+
+
+def weighted_lead(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | None:
+    """The lead with the highest weighted score, or ``None`` when the game has no weights."""
+    w = LEAD_WEIGHTS.get((info.tb.game, info.tb.players, _stage(info, hand)))
+    if w is None:
+        return None
+    ctx = _Context(info, hand)
+    return _best(legal, w, lambda c: _lead_vector(ctx, c))
+
+
+FOLLOW_FEATURES = (
+    "wins", "win_points", "card_points", "lost_points", "trump", "ruff", "top_trump", "master",
+    "lowest_of_suit", "suit_length", "run_part", "same_rank", "pair_part", "stock_win", "late_win",
+    "trump_length", "declarer_win", "rank", "partner_points", "overtake_partner",
+)
+"""The names of :func:`follow_features`' entries, in order."""
+
+
+def follow_features(info: PlayInfo, hand: int, card: int) -> list[float]:
+    """The features of playing ``card`` last to the trick ``info.trick`` (``hand``: the legal cards)."""
+    return _follow_vector(_Context(info, hand), _TrickContext(info), card)
+
+
+class _TrickContext:
+    """The trick a last card is played to."""
+
+    __slots__ = ("lead", "lead_suit", "best", "partner_wins", "points")
+
+    def __init__(self, info: PlayInfo) -> None:
+        tb = info.tb
+        cards = [c for _, c in info.trick]
+        self.lead = cards[0]
+        self.lead_suit = tb.suit(cards[0])
+        wi = tb.winner_index(cards)
+        self.best = cards[wi]
+        self.partner_wins = 1.0 if tb.partners(info.trick[wi][0], info.me) else 0.0
+        self.points = sum(tb.points[c] for c in cards) / 10.0
+
+
+def _follow_vector(ctx: _Context, trick: _TrickContext, card: int) -> list[float]:
+    tb = ctx.tb
+    st = tb.strength[card]
+    out_str, top_out, my_len, my_low, _masters = ctx.suits[card >> 4]
+    wins = 1.0 if tb.beats(card, trick.best, trick.lead_suit) else 0.0
+    pts = tb.points[card] / 10.0
+    taken = pts + trick.points
+    trump = 1.0 if ctx.trump_mode and tb.is_trump(card) else 0.0
+    partner = trick.partner_wins
+    run, same, pair = _combo(ctx, card, trump)
+    return [
+        wins,
+        wins * taken,
+        pts,
+        (1.0 - wins) * (1.0 - partner) * taken,
+        trump,
+        trump if not tb.is_trump(trick.lead) else 0.0,
+        1.0 if trump and tb.points[card] >= 14 else 0.0,
+        1.0 if st > top_out else 0.0,
+        1.0 if st <= my_low else 0.0,
+        my_len / 8.0,
+        run,
+        same,
+        pair,
+        ctx.stock * wins,
+        wins * (1.0 if ctx.cards_left <= 3 else 0.0),
+        trump * ctx.my_trumps / 8.0,
+        ctx.decl * wins,
+        ctx.rank[card] / 7.0,
+        (1.0 - wins) * partner * taken,
+        wins * partner,
+    ]
+
+
+FOLLOW_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
+    ("deberts", 2, ""): (
+        7.843, 10.36, -6.506, -16.866, 0.0, 0.0, -6.625, -6.532, -1.199, 8.792, 3.034, -5.207, -13.506,
+        0.0, 0.917, 0.0, 0.65, 0.184, 0.0, 0.0,
+    ),
+    ("deberts", 3, ""): (
+        2.087, 4.123, -4.162, -8.285, 0.0, 0.0, -6.282, -3.979, -1.035, 3.552, 0.267, -1.203, -6.831, 0.0,
+        6.055, 0.0, -1.093, -0.097, 0.0, 0.0,
+    ),
+    ("deberts", 4, ""): (
+        10.774, 7.967, -3.396, -19.835, 0.0, 0.0, -9.165, -3.513, -1.558, 2.044, 2.613, 3.652, -3.962, 0.0,
+        0.005, 0.0, -0.041, -1.895, 8.472, 1.96,
+    ),
+    ("klaberjass", 2, ""): (
+        2.074, 9.04, -6.653, -15.693, 0.0, 0.0, -4.625, -5.341, -1.159, 6.871, 0.876, 0.775, 0.816, 0.0,
+        2.342, 0.0, 0.617, 0.933, 0.0, 0.0,
+    ),
+    ("tertz", 2, ""): (
+        3.991, 5.632, -2.466, -8.098, -9.227, -9.227, -1.696, -11.07, -0.114, -1.751, -0.856, -2.272,
+        -0.07, 3.991, 5.826, -1.153, 0.0, -4.847, 0.0, 0.0,
+    ),
+}
+"""Fitted weights per (game, players, stage) for the last card to a trick, one per
+:data:`FOLLOW_FEATURES` entry."""
+
+
+def weighted_follow(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | None:
+    """The last card to a trick with the highest weighted score, or ``None`` without weights."""
+    if not info.trick or info.order:
+        return None
+    w = FOLLOW_WEIGHTS.get((info.tb.game, info.tb.players, ""))
+    if w is None:
+        return None
+    ctx = _Context(info, hand)
+    trick = _TrickContext(info)
+    return _best(legal, w, lambda c: _follow_vector(ctx, trick, c))
+
+
+def _best(legal: Sequence[int], w: Sequence[float], features: Callable[[int], list[float]]) -> int:
+    best, best_score = legal[0], float("-inf")
+    for c in legal:
+        score = sum(map(operator.mul, features(c), w))
+        if score > best_score:
+            best, best_score = c, score
+    return best
