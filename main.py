@@ -13,6 +13,7 @@ Usage::
     python main.py stats [--json]                                             # your statistics
     python main.py replay FILE [--seat N]                                     # step through a match record
     python main.py bench bids --game belote --deals 2000                      # bidding calibration
+    python main.py bench cards collect|fit ...                                 # card-play calibration
     python main.py i18n extract|update|compile|check                          # translation catalogs
 
 Installed with pip, the command ``bella`` does the same as ``python main.py``.
@@ -39,6 +40,7 @@ BENCHES = {
     "render": "bench.render",
     "net": "bench.net",
     "bids": "bench.bids",
+    "cards": "bench.cards",
 }
 
 
