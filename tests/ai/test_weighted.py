@@ -1,0 +1,179 @@
+"""``normal``'s weighted card play (``core.ai.weighted``) and Tertz's announcement timing."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import core
+from bench import cards as calibration
+from core.ai import make_bot
+from core.ai.heuristic import PlayInfo, choose_card, decide, play_info
+from core.ai.knowledge import Table, cid, mask, table_for
+from core.ai.memory import Memory
+from core.ai.weighted import (
+    FEATURES,
+    FOLLOW_FEATURES,
+    FOLLOW_WEIGHTS,
+    LEAD_WEIGHTS,
+    follow_features,
+    lead_features,
+    weighted_follow,
+    weighted_lead,
+)
+from core.cards import CARD_IDS, CARD_STRS
+
+WEIGHTED_GAMES = sorted({(g, n) for g, n, _ in LEAD_WEIGHTS} | {(g, n) for g, n, _ in FOLLOW_WEIGHTS})
+
+
+def _klaberjass(trump: str = "H", maker: int = 0) -> Table:
+    return table_for({"game": "klaberjass", "players": 2, "options": {}, "sides": [[0], [1]], "trump": trump,
+                      "contract": {"maker": maker, "trump": trump, "how": "take"}})
+
+
+def _pick(tb: Table, me: int, trick: list[tuple[int, str]], legal: list[str], out: list[str],
+          maker: int = 0) -> str:
+    info = PlayInfo(tb, me, [(s, cid(c)) for s, c in trick], mask(out), [], {}, maker)
+    return CARD_STRS[choose_card(info, [cid(c) for c in legal])]
+
+
+def _positions(game: str, players: int, seed: int, limit: int = 60):
+    """Card-play positions of a seeded ``normal`` match: (view, PlayInfo, legal card ids)."""
+    st = core.new_match(game, players=players, seed=seed)
+    bots = [make_bot("normal", seed=seed + s) for s in range(players)]
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(3000):
+        cp = st.current_player
+        if cp is None or found >= limit:
+            return
+        if cp == core.CHANCE:
+            st.apply(st.sample_chance(rng))
+            continue
+        legal = st.legal_actions()
+        if all(a.type == "play" for a in legal) and len(legal) > 1:
+            view = st.view(cp)
+            memory = Memory()
+            tb = memory.update(view)
+            yield view, play_info(view, tb, memory), sorted({CARD_IDS[a.card] for a in legal if a.card})
+            found += 1
+        st.apply(bots[cp].choose(st.view(cp)))
+
+
+def test_every_weight_table_has_one_weight_per_feature() -> None:
+    assert LEAD_WEIGHTS and FOLLOW_WEIGHTS
+    for w in LEAD_WEIGHTS.values():
+        assert len(w) == len(FEATURES)
+    for w in FOLLOW_WEIGHTS.values():
+        assert len(w) == len(FOLLOW_FEATURES)
+
+
+@pytest.mark.parametrize("game,players", WEIGHTED_GAMES)
+def test_weighted_choices_are_legal_and_features_complete(game: str, players: int) -> None:
+    seen_lead = seen_follow = 0
+    for _view, info, legal in _positions(game, players, seed=11):
+        held = 0
+        for c in legal:
+            held |= 1 << c
+        if not info.trick:
+            for c in legal:
+                assert len(lead_features(info, held, c)) == len(FEATURES)
+            pick = weighted_lead(info, held, legal)
+            if pick is not None:
+                seen_lead += 1
+                assert pick in legal
+        elif not info.order:
+            for c in legal:
+                assert len(follow_features(info, held, c)) == len(FOLLOW_FEATURES)
+            pick = weighted_follow(info, held, legal)
+            assert pick is not None and pick in legal
+            seen_follow += 1
+        assert choose_card(info, legal) in legal
+    assert seen_follow > 0
+    assert seen_lead > 0 or (game, players, "") not in LEAD_WEIGHTS
+
+
+def test_games_without_weights_play_the_plain_rules() -> None:
+    assert ("belote", 4, "") not in LEAD_WEIGHTS and ("belote", 4, "") not in FOLLOW_WEIGHTS
+    for _view, info, legal in _positions("belote", 4, seed=5, limit=40):
+        assert choose_card(info, legal) == choose_card(info, legal, weighted=False)
+
+
+def test_weighted_klaberjass_play_on_worked_positions() -> None:
+    tb = _klaberjass()
+    out = ["7S", "8S", "QS", "KS", "9H", "AH", "TH", "7D", "9D", "TD", "KD", "TC", "QC", "8C", "7C"]
+    # Last to play on the opponent's ten of spades: take it with the ace (21 points), not the nine.
+    assert _pick(tb, 1, [(0, "TS")], ["AS", "9S"], out) == "AS"
+    # A trick worth nothing is ruffed with the seven of trumps, never the jack.
+    assert _pick(tb, 1, [(0, "7S")], ["JH", "7H"], out) == "7H"
+    # The defender cashes its master ace before it can be ruffed.
+    trumps_out = ["AH", "TH", "KH", "QH", "8H", "TS", "KS", "9D", "TD", "QC", "KC", "9C", "7S", "8S"]
+    assert _pick(tb, 1, [], ["AS", "7D", "8C", "9S"], trumps_out, maker=0) == "AS"
+
+
+def _tertz_turns(seed: int, limit: int = 400):
+    """Tertz positions where ``normal`` may declare: (view, legal actions)."""
+    st = core.new_match("tertz", players=2, seed=seed)
+    bots = [make_bot("normal", seed=seed + s) for s in range(2)]
+    rng = random.Random(seed)
+    for _ in range(limit * 20):
+        cp = st.current_player
+        if cp is None:
+            return
+        if cp == core.CHANCE:
+            st.apply(st.sample_chance(rng))
+            continue
+        view = st.view(cp)
+        legal = st.legal_actions()
+        if any(a.type == "declare" for a in legal):
+            yield view, legal
+        st.apply(bots[cp].choose(view))
+
+
+def test_tertz_mariage_first_and_growing_runs_wait() -> None:
+    mariages = waits = declared = 0
+    for seed in range(1, 40):
+        for view, legal in _tertz_turns(seed):
+            memory = Memory()
+            tb = memory.update(view)
+            act, _ = decide(view, tb, memory, list(legal), random.Random(0))
+            runs = [a for a in legal if a.type == "declare" and a.call in ("tertz", "fifty")]
+            if any(a.call == "mariage" for a in legal if a.type == "declare"):
+                assert act.type == "declare" and act.call == "mariage"
+                mariages += 1
+                continue
+            unseen = mask(view.get("unseen") or [])
+            if view.get("turnup") in CARD_IDS:
+                unseen |= 1 << CARD_IDS[view["turnup"]]
+            for a in runs:
+                ids = sorted(CARD_IDS[c] for c in a.cards or ())
+                ends = [c for c in (ids[0] - 1 if ids[0] & 15 > 5 else -1, ids[-1] + 1 if ids[-1] & 15 < 12 else -1)
+                        if c >= 0]
+                may_grow = int(view.get("stock") or 0) >= 2 and any(unseen >> c & 1 for c in ends)
+                if may_grow:
+                    assert act != a, (view["hands"][view["seat"]], a)
+                    waits += 1
+            if act.type == "declare":
+                declared += 1
+        if mariages and waits and declared:
+            break
+    assert mariages and waits and declared
+
+
+def test_card_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "pos.jsonl"
+    assert calibration.main(["collect", "--game", "klaberjass", "--matches", "1", "--playouts", "8",
+                             "--out", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) >= 20
+    rec = json.loads(lines[0])
+    assert len(rec["cands"]) == len(rec["vals"]) >= 2
+    capsys.readouterr()
+    assert calibration.main(["fit", str(out), "--kind", "lead"]) == 0
+    printed = capsys.readouterr().out
+    assert "held out" in printed
+    fitted = json.loads(next(line for line in printed.splitlines() if line.startswith("{")))
+    assert len(fitted["weights"]) == len(FEATURES)
