@@ -676,9 +676,12 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         s = best_pitch_suit(hand, tb.options)
         act = next((a for a in legal if a.suit == SUITS[s]), legal[0])
         return act, Reason("{suit} is your strongest suit", suit=SUITS[s])
-    if "exchange" in kinds:
+    if "exchange" in kinds and not (tb.game == "tertz" and _tertz_seven_kept(view, tb, hand)):
         act = next(a for a in legal if a.type == "exchange")
         return act, Reason("swap the seven of trumps for the better turned card")
+    if "exchange" in kinds:
+        rest = [a for a in legal if a.type != "exchange"]
+        return decide(view, tb, memory, rest, rng)
     if "declare" in kinds:
         decl = [a for a in legal if a.type == "declare"]
         mariage = [a for a in decl if a.call == "mariage"]
@@ -725,6 +728,25 @@ def in_combination(hand: int, card: int, tb: Table) -> bool:
     if r >= 9 and sum(1 for t in range(4) if hand >> (t * 16 + r) & 1) >= 3:
         return True
     return s == tb.trump and r in (10, 11) and bool(hand >> (s * 16 + 21 - r) & 1)
+
+
+def _tertz_seven_kept(view: View, tb: Table, hand: int) -> bool:
+    """True when Tertz's seven of trumps is better kept for now: it starts a sequence with the eight.
+
+    The swap stays open while the stock lasts, so it waits unless the face-up
+    card is the jack or the nine of trumps (20 and 13 card points) or the
+    stock is about to run out.
+    """
+    if tb.trump is None:
+        return False
+    seven = tb.trump * 16 + 5
+    if not hand >> seven & 1 or not in_combination(hand, seven, tb):
+        return False
+    turnup = view.get("turnup")
+    if isinstance(turnup, str) and turnup in CARD_IDS and CARD_IDS[turnup] & 15 in (7, 9):
+        return False
+    limit = int((view.get("options") or {}).get("seven_exchange_min_stock", 2) or 2)
+    return int(view.get("stock") or 0) > limit
 
 
 TERTZ_RUN_CLASSES = ("tertz", "fifty", "hundred")

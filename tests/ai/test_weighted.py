@@ -128,18 +128,29 @@ def _tertz_turns(seed: int, limit: int = 400):
             continue
         view = st.view(cp)
         legal = st.legal_actions()
-        if any(a.type == "declare" for a in legal):
+        if any(a.type in ("declare", "exchange") for a in legal):
             yield view, legal
         st.apply(bots[cp].choose(view))
 
 
-def test_tertz_mariage_first_and_growing_runs_wait() -> None:
-    mariages = waits = declared = 0
+def test_tertz_mariage_first_growing_runs_wait_and_the_seven_kept_in_a_run() -> None:
+    mariages = waits = declared = exchanges = 0
     for seed in range(1, 40):
         for view, legal in _tertz_turns(seed):
             memory = Memory()
             tb = memory.update(view)
             act, _ = decide(view, tb, memory, list(legal), random.Random(0))
+            if any(a.type == "exchange" for a in legal):
+                seat = view["seat"]
+                trump = "SHDC".index(view["trump"])
+                held = mask(view["hands"][seat])
+                seven, eight = trump * 16 + 5, trump * 16 + 6
+                turnup = CARD_IDS[view["turnup"]] & 15
+                keep = held >> eight & 1 and turnup not in (7, 9) and view["stock"] > 2
+                assert (act.type == "exchange") == (not keep), (view["hands"][seat], view["turnup"])
+                exchanges += 1
+                assert held >> seven & 1
+                continue
             runs = [a for a in legal if a.type == "declare" and a.call in ("tertz", "fifty")]
             if any(a.call == "mariage" for a in legal if a.type == "declare"):
                 assert act.type == "declare" and act.call == "mariage"
@@ -158,9 +169,9 @@ def test_tertz_mariage_first_and_growing_runs_wait() -> None:
                     waits += 1
             if act.type == "declare":
                 declared += 1
-        if mariages and waits and declared:
+        if mariages and waits and declared and exchanges:
             break
-    assert mariages and waits and declared
+    assert mariages and waits and declared and exchanges
 
 
 def test_card_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
