@@ -84,12 +84,12 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
             trick = view.get("trick") or []
             if (kind == "lead") != (not trick):
                 continue
-            if stage is not None and view.get("play_rules") != stage:
+            if stage in ("A", "B") and view.get("play_rules") != stage:
                 continue
             memory = Memory()
             tb = memory.update(view)
             info = play_info(view, tb, memory)
-            if kind == "follow" and info.order:
+            if kind == "follow" and bool(info.order) != (stage == "middle"):
                 continue
             cands = [CARD_IDS[c] for c in rec["cands"]]
             held = 0
@@ -157,7 +157,9 @@ def main(argv: list[str]) -> int:
     f = sub.add_parser("fit", help="fit the weights to collected positions")
     f.add_argument("file")
     f.add_argument("--kind", choices=["lead", "follow"], default="lead")
-    f.add_argument("--stage", choices=["A", "B"], help="Tertz: only positions while the stock lasts (A) or after (B)")
+    f.add_argument("--stage", choices=["A", "B", "middle"],
+                   help="Tertz: only positions while the stock lasts (A) or after (B); follows: cards with others"
+                        " still to play (middle) instead of the last card")
     f.add_argument("--clip", type=float, default=40.0, help="clip each centred value to +-CLIP match points")
     f.add_argument("--ridge", type=float, default=1.0)
     f.add_argument("--seed", type=int, default=1, help="seed of the train / test split")

@@ -69,7 +69,8 @@ def _can_beat(info: PlayInfo, seat: int, card: int, lead_suit: int) -> bool:
     return False
 
 
-def _threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
+def threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
+    """True if an opponent still to play to this trick may beat ``card``."""
     return any(not info.tb.partners(s, info.me) and _can_beat(info, s, card, lead_suit) for s in info.order)
 
 
@@ -91,7 +92,7 @@ def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> 
 
     if not info.trick:
         return _lead(info, legal, weighted)
-    if weighted and tb.mode == "trump" and not info.order:
+    if weighted and tb.mode == "trump":
         held = 0
         for c in legal:
             held |= 1 << c
@@ -103,7 +104,7 @@ def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> 
     best = cards[wi]
     lead_suit = tb.suit(cards[0])
     partner_wins = tb.partners(info.trick[wi][0], info.me)
-    if partner_wins and not _threatened(info, best, lead_suit):
+    if partner_wins and not threatened(info, best, lead_suit):
         # Smear: give the partner points, keeping high trumps and our masters.
         def smear_key(c: int) -> tuple[int, int]:
             keep = 0
@@ -116,7 +117,7 @@ def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> 
     winners = [c for c in legal if tb.beats(c, best, lead_suit)]
     trick_pts = sum(pts[c] for c in cards)
     if winners:
-        safe = [c for c in winners if not _threatened(info, c, lead_suit)]
+        safe = [c for c in winners if not threatened(info, c, lead_suit)]
         if safe:
             plain = [c for c in safe if not tb.is_trump(c) or tb.mode in ("nt", "at")]
             if plain and tb.mode != "pitch":

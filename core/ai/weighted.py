@@ -184,9 +184,9 @@ def _lead_vector(ctx: _Context, card: int) -> list[float]:
 
 LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
     ("deberts", 2, ""): (
-        -13.457, 1.923, -4.236, 14.19, 2.873, -2.647, -1.378, 4.251, -1.33, 8.804, -4.244, 1.583, 0.233,
-        6.231, -0.614, 0.0, 0.0, -11.649, -2.315, -1.129, 0.378, -3.933, -3.476, 0.0, 0.0, 0.0, 0.0,
-        -7.942, 2.98, -1.471, -1.999, -0.679, -11.679,
+        -14.027, 0.488, -2.433, 13.325, 1.936, -3.927, 0.479, 1.458, -3.04, 10.485, -5.223, 0.685, 2.248,
+        3.34, -1.495, 0.0, 0.0, -14.447, -1.997, -0.551, -0.567, -2.371, -1.842, 0.0, 0.0, 0.0, 0.0,
+        -8.974, 5.621, -0.953, -2.176, -0.148, -11.567,
     ),
     ("deberts", 3, ""): (
         -13.003, -5.582, -2.643, 20.175, -0.409, -7.807, -4.978, 4.569, 7.156, 3.077, -6.732, 5.364, 0.866,
@@ -199,14 +199,14 @@ LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
         5.642, 0.046, -0.729, 0.254, -10.824,
     ),
     ("klaberjass", 2, ""): (
-        -15.017, -0.487, -1.895, 13.146, 1.775, -4.683, -1.203, 2.978, 0.011, 5.627, -5.373, 0.951, 2.168,
-        6.441, -1.143, 3.523, 3.477, -9.965, -1.597, -1.485, 0.312, -2.87, 1.292, 0.0, 0.0, 0.0, 0.0,
-        -5.367, 5.52, -1.367, -0.955, -1.385, 3.094,
+        -14.317, 0.364, -3.26, 14.271, 2.552, -5.204, -0.136, 2.688, -1.299, 8.631, -5.382, 1.016, 2.49,
+        4.592, -0.867, 2.718, 3.563, -11.644, -1.597, -0.437, 0.631, -3.11, 0.059, 0.0, 0.0, 0.0, 0.0,
+        -6.351, 5.476, -0.359, -1.076, -1.19, 2.717,
     ),
     ("tertz", 2, ""): (
-        2.877, 0.0, 4.985, 14.475, 2.688, -8.108, -2.073, 4.761, 8.934, 10.793, -4.961, -1.438, -12.841,
-        6.211, -2.893, 0.0, 0.0, -7.597, -1.094, 0.501, 0.0, 0.0, -2.34, 0.0, 0.0, 0.0, 1.549, -5.387,
-        1.549, 0.93, -2.543, -0.185, 1.572,
+        1.886, 0.0, 3.768, 16.423, -2.769, -7.674, -8.413, 5.643, 12.316, 4.282, -7.248, 2.381, -12.648,
+        -6.545, -8.593, 0.0, 0.0, -6.41, -0.967, -0.091, 0.0, 0.0, 1.605, 0.0, 0.0, 0.0, 0.352, -3.184,
+        0.352, 1.347, 0.163, 0.273, 4.313,
     ),
 }
 """Fitted weights per (game, players, stage), one per :data:`FEATURES` entry; a game without weights keeps
@@ -230,22 +230,28 @@ FOLLOW_FEATURES = (
     "wins", "win_points", "card_points", "lost_points", "trump", "ruff", "top_trump", "master",
     "lowest_of_suit", "suit_length", "run_part", "same_rank", "pair_part", "stock_win", "late_win",
     "trump_length", "declarer_win", "rank", "partner_points", "overtake_partner",
+    "win_threatened", "partner_to_play", "opponents_to_play",
 )
 """The names of :func:`follow_features`' entries, in order."""
 
 
 def follow_features(info: PlayInfo, hand: int, card: int) -> list[float]:
-    """The features of playing ``card`` last to the trick ``info.trick`` (``hand``: the legal cards)."""
+    """The features of playing ``card`` to the trick ``info.trick`` (``hand``: the legal cards)."""
     return _follow_vector(_Context(info, hand), _TrickContext(info), card)
 
 
 class _TrickContext:
     """The trick a last card is played to."""
 
-    __slots__ = ("lead", "lead_suit", "best", "partner_wins", "points")
+    __slots__ = ("info", "lead", "lead_suit", "best", "partner_wins", "points", "partner_to_play",
+                 "opponents_to_play")
 
     def __init__(self, info: PlayInfo) -> None:
         tb = info.tb
+        self.info = info
+        later = [tb.partners(s, info.me) for s in info.order]
+        self.partner_to_play = 1.0 if any(later) else 0.0
+        self.opponents_to_play = sum(1 for x in later if not x) / 2.0
         cards = [c for _, c in info.trick]
         self.lead = cards[0]
         self.lead_suit = tb.suit(cards[0])
@@ -256,6 +262,8 @@ class _TrickContext:
 
 
 def _follow_vector(ctx: _Context, trick: _TrickContext, card: int) -> list[float]:
+    from core.ai.heuristic import threatened
+
     tb = ctx.tb
     st = tb.strength[card]
     out_str, top_out, my_len, my_low, _masters = ctx.suits[card >> 4]
@@ -286,29 +294,40 @@ def _follow_vector(ctx: _Context, trick: _TrickContext, card: int) -> list[float
         ctx.rank[card] / 7.0,
         (1.0 - wins) * partner * taken,
         wins * partner,
+        wins * (1.0 if trick.opponents_to_play and threatened(trick.info, card, trick.lead_suit) else 0.0),
+        trick.partner_to_play,
+        trick.opponents_to_play,
     ]
 
 
 FOLLOW_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
     ("deberts", 2, ""): (
-        7.843, 10.36, -6.506, -16.866, 0.0, 0.0, -6.625, -6.532, -1.199, 8.792, 3.034, -5.207, -13.506,
-        0.0, 0.917, 0.0, 0.65, 0.184, 0.0, 0.0,
+        7.16, 9.246, -6.372, -15.617, 0.0, 0.0, -5.472, -7.164, -0.646, 9.342, 2.125, -2.918, -12.322, 0.0,
+        -0.033, 0.0, 0.925, 0.767, 0.0, 0.0, 0.0, 0.0, 0.0,
     ),
     ("deberts", 3, ""): (
         2.087, 4.123, -4.162, -8.285, 0.0, 0.0, -6.282, -3.979, -1.035, 3.552, 0.267, -1.203, -6.831, 0.0,
-        6.055, 0.0, -1.093, -0.097, 0.0, 0.0,
+        6.055, 0.0, -1.093, -0.097, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ),
+    ("deberts", 3, "middle"): (
+        4.541, 4.663, -4.812, -9.475, 0.0, 0.0, -5.175, -4.547, -0.654, 4.162, 1.766, 1.316, -9.329, 0.0,
+        1.247, 0.0, 0.207, 1.558, 0.0, 0.0, -4.688, 0.0, 0.0,
     ),
     ("deberts", 4, ""): (
         10.774, 7.967, -3.396, -19.835, 0.0, 0.0, -9.165, -3.513, -1.558, 2.044, 2.613, 3.652, -3.962, 0.0,
-        0.005, 0.0, -0.041, -1.895, 8.472, 1.96,
+        0.005, 0.0, -0.041, -1.895, 8.472, 1.96, 0.0, 0.0, 0.0,
+    ),
+    ("deberts", 4, "middle"): (
+        3.982, 6.199, -5.362, -16.902, 0.0, 0.0, -8.603, -5.574, -0.425, -0.248, 0.681, 3.806, -7.01, 0.0,
+        0.783, 0.0, -0.747, 4.305, 5.34, 6.294, -6.941, 0.0, 0.0,
     ),
     ("klaberjass", 2, ""): (
-        2.074, 9.04, -6.653, -15.693, 0.0, 0.0, -4.625, -5.341, -1.159, 6.871, 0.876, 0.775, 0.816, 0.0,
-        2.342, 0.0, 0.617, 0.933, 0.0, 0.0,
+        3.402, 7.936, -7.179, -15.115, 0.0, 0.0, -3.901, -5.869, -1.012, 5.16, 0.905, 1.456, 0.422, 0.0,
+        1.503, 0.0, 1.271, 1.88, 0.0, 0.0, 0.0, 0.0, 0.0,
     ),
     ("tertz", 2, ""): (
-        3.991, 5.632, -2.466, -8.098, -9.227, -9.227, -1.696, -11.07, -0.114, -1.751, -0.856, -2.272,
-        -0.07, 3.991, 5.826, -1.153, 0.0, -4.847, 0.0, 0.0,
+        5.969, 8.984, -2.68, -11.664, -16.901, -16.901, -2.603, -9.181, -0.114, -0.767, -1.338, -6.092,
+        2.424, 1.108, 5.623, -2.113, 0.0, -5.534, 0.0, 0.0, 0.0, 0.0, 0.0,
     ),
 }
 """Fitted weights per (game, players, stage) for the last card to a trick, one per
@@ -316,10 +335,13 @@ FOLLOW_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
 
 
 def weighted_follow(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | None:
-    """The last card to a trick with the highest weighted score, or ``None`` without weights."""
-    if not info.trick or info.order:
+    """The card to a trick already led with the highest weighted score, or ``None`` without weights.
+
+    The last card to a trick and a card with others still to play (stage ``"middle"``) have their own weights.
+    """
+    if not info.trick:
         return None
-    w = FOLLOW_WEIGHTS.get((info.tb.game, info.tb.players, ""))
+    w = FOLLOW_WEIGHTS.get((info.tb.game, info.tb.players, "middle" if info.order else ""))
     if w is None:
         return None
     ctx = _Context(info, hand)

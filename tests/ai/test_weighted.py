@@ -109,9 +109,10 @@ def test_weighted_klaberjass_play_on_worked_positions() -> None:
     assert _pick(tb, 1, [(0, "TS")], ["AS", "9S"], out) == "AS"
     # A trick worth nothing is ruffed with the seven of trumps, never the jack.
     assert _pick(tb, 1, [(0, "7S")], ["JH", "7H"], out) == "7H"
-    # The defender cashes its master ace before it can be ruffed.
-    trumps_out = ["AH", "TH", "KH", "QH", "8H", "TS", "KS", "9D", "TD", "QC", "KC", "9C", "7S", "8S"]
-    assert _pick(tb, 1, [], ["AS", "7D", "8C", "9S"], trumps_out, maker=0) == "AS"
+    # A bare ten whose ace is still out is not led (the ace would take it), by the declarer or the defender.
+    out = ["AS", "KS", "QS", "AH", "TH", "KH", "9D", "TD", "QC", "KC", "JH", "9H"]
+    for seat in (0, 1):
+        assert _pick(tb, seat, [], ["TS", "7D", "8C", "9C"], out, maker=0) != "TS"
 
 
 def _tertz_turns(seed: int, limit: int = 400):
