@@ -161,7 +161,7 @@ def _lead(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
         fitted = weighted_lead(info, hand, legal)
         if fitted is not None:
             return fitted
-        if tb.game == "tertz" and weighted and bin(out).count("1") > len(legal):
+        if tb.game == "tertz" and bin(out).count("1") > len(legal):
             # While Tertz's stock lasts, keep the cards that may still be declared.
             loose = [c for c in legal if not in_combination(hand, c, tb)]
             if loose:
