@@ -69,6 +69,14 @@ def _can_beat(info: PlayInfo, seat: int, card: int, lead_suit: int) -> bool:
     return False
 
 
+def id_mask(cards: Sequence[int]) -> int:
+    """The mask of card ids."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
 def threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
     """True if an opponent still to play to this trick may beat ``card``."""
     return any(not info.tb.partners(s, info.me) and _can_beat(info, s, card, lead_suit) for s in info.order)
@@ -93,10 +101,7 @@ def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> 
     if not info.trick:
         return _lead(info, legal, weighted)
     if weighted and tb.mode == "trump":
-        held = 0
-        for c in legal:
-            held |= 1 << c
-        fitted = weighted_follow(info, held, legal)
+        fitted = weighted_follow(info, id_mask(legal), legal)
         if fitted is not None:
             return fitted
     cards = [c for _, c in info.trick]
@@ -155,9 +160,7 @@ def _lead(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
         # No master: lead low, keeping point cards.
         return min(legal, key=lambda c: (loss_value(tb, c), st[c]))
     if weighted and tb.mode == "trump":
-        hand = 0
-        for c in legal:
-            hand |= 1 << c
+        hand = id_mask(legal)
         fitted = weighted_lead(info, hand, legal)
         if fitted is not None:
             return fitted

@@ -40,27 +40,34 @@ def _pick(tb: Table, me: int, trick: list[tuple[int, str]], legal: list[str], ou
     return CARD_STRS[choose_card(info, [cid(c) for c in legal])]
 
 
-def _positions(game: str, players: int, seed: int, limit: int = 60):
-    """Card-play positions of a seeded ``normal`` match: (view, PlayInfo, legal card ids)."""
+def _selfplay(game: str, players: int, seed: int, steps: int = 3000):
+    """Every decision of a seeded ``normal`` match: (view, legal actions), before the move is made."""
     st = core.new_match(game, players=players, seed=seed)
     bots = [make_bot("normal", seed=seed + s) for s in range(players)]
     rng = random.Random(seed)
-    found = 0
-    for _ in range(3000):
+    for _ in range(steps):
         cp = st.current_player
-        if cp is None or found >= limit:
+        if cp is None:
             return
         if cp == core.CHANCE:
             st.apply(st.sample_chance(rng))
             continue
-        legal = st.legal_actions()
+        view = st.view(cp)
+        yield view, st.legal_actions()
+        st.apply(bots[cp].choose(view))
+
+
+def _positions(game: str, players: int, seed: int, limit: int = 60):
+    """Card-play positions of a seeded ``normal`` match: (view, PlayInfo, legal card ids)."""
+    found = 0
+    for view, legal in _selfplay(game, players, seed):
+        if found >= limit:
+            return
         if all(a.type == "play" for a in legal) and len(legal) > 1:
-            view = st.view(cp)
             memory = Memory()
             tb = memory.update(view)
             yield view, play_info(view, tb, memory), sorted({CARD_IDS[a.card] for a in legal if a.card})
             found += 1
-        st.apply(bots[cp].choose(st.view(cp)))
 
 
 def test_every_weight_table_has_one_weight_per_feature() -> None:
@@ -115,23 +122,11 @@ def test_weighted_klaberjass_play_on_worked_positions() -> None:
         assert _pick(tb, seat, [], ["TS", "7D", "8C", "9C"], out, maker=0) != "TS"
 
 
-def _tertz_turns(seed: int, limit: int = 400):
-    """Tertz positions where ``normal`` may declare: (view, legal actions)."""
-    st = core.new_match("tertz", players=2, seed=seed)
-    bots = [make_bot("normal", seed=seed + s) for s in range(2)]
-    rng = random.Random(seed)
-    for _ in range(limit * 20):
-        cp = st.current_player
-        if cp is None:
-            return
-        if cp == core.CHANCE:
-            st.apply(st.sample_chance(rng))
-            continue
-        view = st.view(cp)
-        legal = st.legal_actions()
+def _tertz_turns(seed: int):
+    """Tertz positions where ``normal`` may declare or swap the seven: (view, legal actions)."""
+    for view, legal in _selfplay("tertz", 2, seed, steps=8000):
         if any(a.type in ("declare", "exchange") for a in legal):
             yield view, legal
-        st.apply(bots[cp].choose(view))
 
 
 def test_tertz_mariage_first_growing_runs_wait_and_the_seven_kept_in_a_run() -> None:
