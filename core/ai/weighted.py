@@ -1,18 +1,23 @@
-"""``normal``'s leads and last-to-play cards in the two-player trump games: weighted rules of thumb.
+"""``normal``'s leads and cards to a trick in Klaberjass, Deberts and Tertz: weighted rules of thumb.
 
-A good player choosing a lead weighs several things at once: is the card a
-winner now, does it give points away, is it a trump and do we want trumps
-out, can the opponent ruff it, does it unguard an honour.  This module
-describes each legal lead by those features (:func:`lead_features`) and
-scores it with one weight per feature and game (:data:`LEAD_WEIGHTS`); the
-highest score is led.
+A good player choosing a card weighs several things at once: is it a winner
+now, does it give points away, is it a trump and do we want trumps out, can
+an opponent ruff it or beat it later, does it unguard an honour or break a
+combination.  This module describes each legal card by those features
+(:func:`lead_features` for a lead, :func:`follow_features` for a card to a
+trick already led) and scores it with one weight per feature, game and stage
+(:data:`LEAD_WEIGHTS`, :data:`FOLLOW_WEIGHTS`); the highest score is played.
+A game or stage without weights keeps the plain rules of
+:mod:`core.ai.heuristic`.
 
 The weights are calibrated by simulation, not guessed: positions from
-``normal``'s own games were searched with every candidate lead on the same
-sampled deals, and the weights fitted so that the scores rank the leads as
-the search's values do (``python main.py bench leads``, see ``docs/ai.md``).
+``normal``'s own games were searched with every candidate card on the same
+sampled deals, and the weights fitted so that the scores rank the cards as
+the search's values do (``python main.py bench cards``, see ``docs/ai.md``).
 Only the seat's information enters the features: its hand, the cards still
-out, the contract, the voids a seat has shown and the stock (Tertz).
+out, the trick, the contract, the voids a seat has shown and the stock
+(Tertz).  The per-decision context and the suit-order caches make a choice
+cost a fraction of a millisecond, since the search's rollouts make it too.
 """
 
 from __future__ import annotations
