@@ -23,7 +23,7 @@ from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import Memory, known_mask, view_tricks
-from core.ai.weighted import weighted_follow, weighted_lead
+from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_lead
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUITS
 from core.state import View
 from core.text import Reason
@@ -55,31 +55,12 @@ def loss_value(tb: Table, card: int) -> int:
     return tb.points[card]
 
 
-def _can_beat(info: PlayInfo, seat: int, card: int, lead_suit: int) -> bool:
-    tb = info.tb
-    possible = info.outstanding & ~info.forbidden.get(seat, 0)
-    if tb.mode == "pitch":
-        return bool(tb.above(card, possible))
-    if (tb.is_trump(card) or card >> 4 == lead_suit) and tb.above(card, possible):
-        return True
-    if tb.mode == "trump" and tb.trump is not None and not tb.is_trump(card):
-        has_lead = possible & SUIT_MASK[lead_suit]
-        if not has_lead and possible & tb.trump_mask:
-            return True
-    return False
-
-
 def id_mask(cards: Sequence[int]) -> int:
     """The mask of card ids."""
     m = 0
     for c in cards:
         m |= 1 << c
     return m
-
-
-def threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
-    """True if an opponent still to play to this trick may beat ``card``."""
-    return any(not info.tb.partners(s, info.me) and _can_beat(info, s, card, lead_suit) for s in info.order)
 
 
 def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
@@ -164,7 +145,7 @@ def _lead(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
         fitted = weighted_lead(info, hand, legal)
         if fitted is not None:
             return fitted
-        if tb.game == "tertz" and bin(out).count("1") > len(legal):
+        if stock_lasts(info, hand):
             # While Tertz's stock lasts, keep the cards that may still be declared.
             loose = [c for c in legal if not in_combination(hand, c, tb)]
             if loose:

@@ -47,6 +47,30 @@ def _count(m: int) -> int:
     return bin(m).count("1")
 
 
+def _can_beat(info: PlayInfo, seat: int, card: int, lead_suit: int) -> bool:
+    tb = info.tb
+    possible = info.outstanding & ~info.forbidden.get(seat, 0)
+    if tb.mode == "pitch":
+        return bool(tb.above(card, possible))
+    if (tb.is_trump(card) or card >> 4 == lead_suit) and tb.above(card, possible):
+        return True
+    if tb.mode == "trump" and tb.trump is not None and not tb.is_trump(card):
+        has_lead = possible & SUIT_MASK[lead_suit]
+        if not has_lead and possible & tb.trump_mask:
+            return True
+    return False
+
+
+def threatened(info: PlayInfo, card: int, lead_suit: int) -> bool:
+    """True if an opponent still to play to this trick may beat ``card``."""
+    return any(not info.tb.partners(s, info.me) and _can_beat(info, s, card, lead_suit) for s in info.order)
+
+
+def stock_lasts(info: PlayInfo, hand: int) -> bool:
+    """True while Tertz's stock lasts: more cards are out than the opponent holds (``hand``: our cards)."""
+    return info.tb.game == "tertz" and _count(info.outstanding) > _count(hand)
+
+
 class _Context:
     """What every candidate card of one position shares, computed once per decision."""
 
@@ -60,7 +84,7 @@ class _Context:
         self.trump_mode = tb.mode == "trump"
         self.decl = 1.0 if info.maker_side is not None and info.maker_side == tb.side_of(info.me) else 0.0
         self.cards_left = _count(hand)
-        self.stock = 1.0 if tb.game == "tertz" and _count(out) > self.cards_left else 0.0
+        self.stock = 1.0 if stock_lasts(info, hand) else 0.0
         self.trumps_out = _count(out & tb.trump_mask) if self.trump_mode else 0
         self.my_trumps = _count(hand & tb.trump_mask) if self.trump_mode else 0
         key, ranks = _ranks(tb)
@@ -218,13 +242,9 @@ LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
 the plain rule of thumb.  The stage is ``"stock"`` while Tertz's stock lasts, else ``""``."""
 
 
-def _stage(info: PlayInfo, hand: int) -> str:
-    return "stock" if info.tb.game == "tertz" and _count(info.outstanding) > _count(hand) else ""
-
-
 def weighted_lead(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | None:
     """The lead with the highest weighted score, or ``None`` when the game has no weights."""
-    w = LEAD_WEIGHTS.get((info.tb.game, info.tb.players, _stage(info, hand)))
+    w = LEAD_WEIGHTS.get((info.tb.game, info.tb.players, "stock" if stock_lasts(info, hand) else ""))
     if w is None:
         return None
     ctx = _Context(info, hand)
@@ -246,7 +266,7 @@ def follow_features(info: PlayInfo, hand: int, card: int) -> list[float]:
 
 
 class _TrickContext:
-    """The trick a last card is played to."""
+    """The trick a card is played to: its lead, its winning card and who is still to play."""
 
     __slots__ = ("info", "lead", "lead_suit", "best", "partner_wins", "points", "partner_to_play",
                  "opponents_to_play")
@@ -267,8 +287,6 @@ class _TrickContext:
 
 
 def _follow_vector(ctx: _Context, trick: _TrickContext, card: int) -> list[float]:
-    from core.ai.heuristic import threatened
-
     tb = ctx.tb
     st = tb.strength[card]
     out_str, top_out, my_len, my_low, _masters = ctx.suits[card >> 4]
@@ -335,8 +353,8 @@ FOLLOW_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
         2.424, 1.108, 5.623, -2.113, 0.0, -5.534, 0.0, 0.0, 0.0, 0.0, 0.0,
     ),
 }
-"""Fitted weights per (game, players, stage) for the last card to a trick, one per
-:data:`FOLLOW_FEATURES` entry."""
+"""Fitted weights per (game, players, stage) for a card to a trick already led, one per
+:data:`FOLLOW_FEATURES` entry; the stage is ``"middle"`` while others are still to play, else ``""``."""
 
 
 def weighted_follow(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | None:
