@@ -183,6 +183,58 @@ def measure_pitch(players: int, deals: int, seed: int, level: str) -> dict[int, 
     return table
 
 
+def measure_pitch_versus_pass(players: int, deals: int, seed: int,
+                              level: str) -> dict[tuple[int, int, int], dict[float, dict[str, list[float]]]]:
+    """Pitch: what each call gains over passing, by the seat's turn, the standing bid and the hand's estimate.
+
+    In deal ``d`` the seat ``d % players`` places after the first to speak
+    (the last is the dealer) is the one measured; the seats before it call as
+    ``level`` does.  At its turn every call from a pass to five above the
+    lowest legal bid (never the moon) is tried on a copy of the deal, which
+    ``level`` bots then finish (auction included).  Returns ``{(turn, standing
+    bid or 0, 1 if it is the partner's): {estimate band: {call: [count, sum of the deal's value]}}}``,
+    the value being the seat's side's match points minus the other sides'
+    mean, bands half a point of :func:`core.ai.heuristic.pitch_estimate` wide.
+    """
+    from core.ai.heuristic import pitch_estimate
+
+    table: dict[tuple[int, int, int], dict[float, dict[str, list[float]]]] = {}
+    for d in range(deals):
+        base, first, _hand = _dealt("pitch", players, seed, d)
+        start = len(base.deal_results)
+        turn = d % players
+        bots = [make_bot(level, seed=seed * 4 + s) for s in range(players)]
+        for _ in range(turn):
+            cp = base.current_player
+            assert cp is not None
+            base.apply(act(bots[cp], base))
+        seat = base.current_player
+        view = base.view(seat or 0)
+        if seat is None or view.get("phase") != "bidding":
+            continue
+        hand = mask(view["hands"][seat])
+        est = max(pitch_estimate(hand, s, view["options"]) for s in range(4))
+        calls = [a.call for a in base.legal_actions() if a.type == "bid" and a.call]
+        nums = sorted(int(c) for c in calls if c.isdigit())
+        tried = (["pass"] if "pass" in calls else []) + [str(n) for n in nums[:6]]
+        low = int(view["options"].get("min_bid", 4))
+        standing = nums[0] - 1 if nums and nums[0] > low else 0
+        if "pass" not in calls:
+            standing = -1  # the dealer is stuck
+        holder = [int(b["seat"]) for b in view.get("bids") or [] if str(b["call"]).isdigit()]
+        partner = 1 if holder and holder[-1] != seat and any(
+            seat in side and holder[-1] in side for side in base.sides) else 0
+        row = table.setdefault((turn, standing, partner), {}).setdefault(int(est * 2) / 2, {})
+        for call in tried:
+            st = base.clone()
+            st.apply(core.Action("bid", call=call))
+            _play_out(st, level, seed * 1_000 + d)
+            cell = row.setdefault(call, [0.0, 0.0])
+            cell[0] += 1
+            cell[1] += _deal_value(st, seat, start)
+    return table
+
+
 def measure(deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:
     """{kind: {band: [count, made, sum of point difference]}} over ``deals`` Belote deals."""
     table: dict[str, dict[int, list[float]]] = {}
@@ -221,7 +273,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="normal", choices=ALL_LEVELS, help="who plays the cards")
     ap.add_argument("--versus-pass", action="store_true",
-                    help="Deberts / Klaberjass: compare each contract with passing on the same deal")
+                    help="Deberts, Klaberjass, Pitch: compare each contract with passing on the same deal")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.versus_pass and args.game in ("deberts", "klaberjass"):
@@ -234,6 +286,28 @@ def main(argv: list[str]) -> int:
                 if n:
                     print(f"           {b:4d}-{b + BAND - 1:<4d} {int(n):6d}   {bid / n:+7.1f}  {pas / n:+7.1f}"
                           f"  {(bid - pas) / n:+7.1f}")
+        return 0
+    if args.versus_pass and args.game == "pitch":
+        players = args.players or 4
+        pv = measure_pitch_versus_pass(players, args.deals, args.seed, args.level)
+        if args.json:
+            print(json.dumps([{"turn": t, "standing": sb, "partner": p, "estimate": band, "calls": cells}
+                              for (t, sb, p), bands in sorted(pv.items()) for band, cells in sorted(bands.items())]))
+            return 0
+        print(f"pitch ({players} players), {args.deals} deals, seed {args.seed}, cards played by {args.level}:"
+              " each call's mean deal value minus the pass's (match points, the seat's side)")
+        for (turn, standing, partner), steps in sorted(pv.items()):
+            where = "dealer" if turn == players - 1 else f"seat {turn + 1} to speak"
+            over = "stuck" if standing < 0 else (f"over {standing}" if standing else "no bid yet")
+            over += " (the partner's)" if partner else ""
+            print(f"  {where}, {over}:")
+            for band, cells in sorted(steps.items()):
+                n = int(max(c[0] for c in cells.values()))
+                base = cells.get("pass")
+                ref = base[1] / base[0] if base else 0.0
+                parts = [f"{call}:{v / c - ref:+5.1f}" for call, (c, v) in cells.items() if call != "pass" and c]
+                best = max(cells.items(), key=lambda kv: kv[1][1] / kv[1][0])[0]
+                print(f"    estimate {band:4.1f}  n={n:4d}  pass {ref:+5.1f}  " + " ".join(parts) + f"  best {best}")
         return 0
     if args.game == "pitch":
         ptable = measure_pitch(args.players or 4, args.deals, args.seed, args.level)
