@@ -461,46 +461,70 @@ def contract_of_view(view: View) -> tuple[int | None, str]:
     return contract_of(view)
 
 
-PITCH_MAX_BID: dict[int, tuple[int, ...]] = {
-    4: (0, 4, 4, 6, 7, 8, 9),
-    5: (0, 4, 5, 7, 7, 8, 9),
+PitchSteps = tuple[tuple[float, int], ...]
+"""(lowest estimate, bid) steps, lowest estimate first: the bid of the last step the estimate reaches."""
+
+PITCH_BIDS: dict[int, dict[str, PitchSteps]] = {
+    4: {
+        "open": ((0.5, 4), (3.5, 6), (5.5, 7)),
+        "ceiling": ((0.5, 4), (2.0, 5), (3.0, 6), (4.0, 7), (4.5, 8), (5.0, 9)),
+        "dealer": ((1.0, 5), (1.5, 6), (3.5, 7), (4.0, 8), (5.0, 9)),
+    },
+    5: {
+        "open": ((1.0, 4), (2.0, 5), (3.0, 7), (5.0, 8), (6.0, 9)),
+        "ceiling": ((1.0, 4), (2.0, 5), (3.0, 7), (5.0, 8), (6.0, 9)),
+        "dealer": ((1.0, 4), (2.0, 5), (3.0, 7), (5.0, 8), (6.0, 9)),
+    },
 }
-"""Highest bid per whole point of :func:`pitch_estimate` (10-point game), by player count: the bid the
-bidder's side reaches in three deals out of four, measured with ``bench bids --game pitch``."""
+"""Pitch bids per player count and :func:`pitch_estimate` (10-point game; other point counts scale), measured
+with ``bench bids --game pitch --versus-pass`` (each call against a pass on the same deal): ``open`` is what a
+seat before the dealer bids when it may choose (the first bid, or a jump over a lower one), ``ceiling`` the
+highest bid worth making over another seat's bid, ``dealer`` the highest the dealer overcalls, by one."""
 
 
-def pitch_max_bid(est: float, players: int, options: dict[str, Any]) -> int:
-    """The highest Pitch bid ``normal`` makes with a hand estimated at ``est`` (0: none)."""
-    table = PITCH_MAX_BID.get(players, PITCH_MAX_BID[4])
-    i = max(0, min(len(table) - 1, int(est)))
-    top = table[i]
+def _pitch_step(steps: PitchSteps, est: float) -> int:
+    bid = 0
+    for lowest, value in steps:
+        if est >= lowest:
+            bid = value
+    return bid
+
+
+def pitch_max_bid(est: float, players: int, options: dict[str, Any], role: str = "ceiling") -> int:
+    """The highest Pitch bid ``normal`` makes in ``role`` with a hand estimated at ``est`` (0: none)."""
+    table = PITCH_BIDS.get(players, PITCH_BIDS[4])
+    top = _pitch_step(table[role], est)
     pts = int(options.get("points", 10) or 10)
     return int(round(top * pts / 10)) if top else 0
 
 
 def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) -> str:
-    """Bid up to what the hand's side takes three times in four; the last seat bids only what it must.
+    """A seat before the dealer bids what its hand wants when it may choose, else one more than the standing
+    bid up to its ceiling; the dealer overcalls by one up to its own; never the moon unless stuck.
 
-    Points taken are what a made bid scores (default ``made_bid_scores``),
-    so a higher bid only adds risk, except to keep later seats from
-    outbidding: earlier seats bid their limit at once, the dealer the lowest
-    winning bid.  Never the moon, unless stuck with nothing else.
+    A made bid scores the points taken (default ``made_bid_scores``), so a higher bid adds risk and only
+    keeps later seats out; what pays at each seat and standing bid was measured against passing on the same
+    deals (:data:`PITCH_BIDS`).  The partner's standing bid costs a point of estimate.
     """
     est = max(pitch_estimate(hand, s, tb.options) for s in range(4)) + bold
     me = int(view["seat"])
-    limit = pitch_max_bid(est, tb.players, tb.options)
     if _partner_holds_contract(view, tb, me):
-        limit -= 2
+        est -= 1.0
     nums = sorted(int(c) for c in calls if c.isdigit())
-    ok = [n for n in nums if n <= limit]
-    if ok:
-        last = view.get("dealer") == me
-        if last or tb.options.get("made_bid_scores", "points_taken") == "points_taken" and len(ok) == 1:
-            return str(ok[0])
-        return str(ok[-1]) if not last else str(ok[0])
-    if "pass" in calls:
+    if not nums:
+        return "pass" if "pass" in calls else calls[0]
+    if "pass" not in calls:
+        return str(nums[0])  # stuck
+    if view.get("dealer") == me:
+        return str(nums[0]) if nums[0] <= pitch_max_bid(est, tb.players, tb.options, "dealer") else "pass"
+    ceiling = pitch_max_bid(est, tb.players, tb.options)
+    if nums[0] > ceiling:
         return "pass"
-    return str(nums[0]) if nums else calls[0]
+    opening = pitch_max_bid(est, tb.players, tb.options, "open")
+    if tb.options.get("made_bid_scores", "points_taken") == "bid":
+        opening = ceiling  # a made bid scores the bid itself: bid all the hand is worth
+    want = max(nums[0], min(opening, ceiling))
+    return str(max(n for n in nums if n <= want))
 
 
 def best_pitch_suit(hand: int, options: dict[str, Any]) -> int:
