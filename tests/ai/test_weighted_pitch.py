@@ -8,9 +8,18 @@ from pathlib import Path
 import pytest
 
 from bench import cards as calibration
-from core.ai import weighted_pitch as wp
 from core.ai.heuristic import PlayInfo, choose_card
 from core.ai.knowledge import Table, cid, mask, table_for
+from core.ai.weighted_pitch import (
+    FEATURES,
+    FOLLOW_FEATURES,
+    FOLLOW_WEIGHTS,
+    LEAD_WEIGHTS,
+    follow_features,
+    lead_features,
+    weighted_follow,
+    weighted_lead,
+)
 from core.cards import CARD_STRS
 from tests.ai.test_weighted import _positions
 
@@ -28,11 +37,11 @@ def _pick(me: int, trick: list[tuple[int, str]], hand: list[str], out: list[str]
 
 
 def test_every_weight_table_has_one_weight_per_feature() -> None:
-    assert 4 in wp.FOLLOW_WEIGHTS
-    for w in wp.LEAD_WEIGHTS.values():
-        assert len(w) == len(wp.FEATURES)
-    for w in wp.FOLLOW_WEIGHTS.values():
-        assert len(w) == len(wp.FOLLOW_FEATURES)
+    assert 4 in FOLLOW_WEIGHTS
+    for w in LEAD_WEIGHTS.values():
+        assert len(w) == len(FEATURES)
+    for w in FOLLOW_WEIGHTS.values():
+        assert len(w) == len(FOLLOW_FEATURES)
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -41,20 +50,20 @@ def test_weighted_pitch_choices_are_legal(players: int) -> None:
     for _view, info, legal in _positions("pitch", players, seed=11, limit=80):
         held = mask([CARD_STRS[c] for c in legal])
         if not info.trick:
-            assert all(len(wp.lead_features(info, held, c)) == len(wp.FEATURES) for c in legal)
-            pick = wp.weighted_lead(info, held, legal)
-            weights = wp.LEAD_WEIGHTS
+            assert all(len(lead_features(info, held, c)) == len(FEATURES) for c in legal)
+            pick = weighted_lead(info, held, legal)
+            weights = LEAD_WEIGHTS
         else:
-            assert all(len(wp.follow_features(info, held, c)) == len(wp.FOLLOW_FEATURES) for c in legal)
-            pick = wp.weighted_follow(info, held, legal)
-            weights = wp.FOLLOW_WEIGHTS
+            assert all(len(follow_features(info, held, c)) == len(FOLLOW_FEATURES) for c in legal)
+            pick = weighted_follow(info, held, legal)
+            weights = FOLLOW_WEIGHTS
         if players in weights:
             assert pick in legal
             seen += 1
         else:
             assert pick is None
         assert choose_card(info, legal) in legal
-    assert seen > 0 or players not in wp.FOLLOW_WEIGHTS
+    assert seen > 0 or players not in FOLLOW_WEIGHTS
 
 
 def test_worked_pitch_positions() -> None:
@@ -70,7 +79,7 @@ def test_pitch_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.Capt
     assert calibration.main(["collect", "--game", "pitch", "--players", "4", "--matches", "2", "--playouts", "6",
                              "--out", str(out)]) == 0
     assert len(out.read_text().splitlines()) >= 40
-    for kind, names in (("lead", wp.FEATURES), ("follow", wp.FOLLOW_FEATURES)):
+    for kind, names in (("lead", FEATURES), ("follow", FOLLOW_FEATURES)):
         capsys.readouterr()
         assert calibration.main(["fit", str(out), "--kind", kind, "--stage", "all"]) == 0
         fitted = json.loads(next(line for line in capsys.readouterr().out.splitlines() if line.startswith("{")))
