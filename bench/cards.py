@@ -11,7 +11,7 @@ sampled deals (``hard``'s search, no racing); each position is appended to
 the file as a JSON line with the seat's view and every candidate's mean
 value.  It is resumable: ``--start N`` begins at match N.
 
-``fit`` describes each candidate by the features of ``core.ai.weighted``
+``fit`` describes each candidate by the features of ``core.ai.weighted`` (Pitch: ``core.ai.weighted_pitch``)
 (leads, or the last card to a trick), fits one weight per
 feature by ridge least squares to the candidates' values (centred per
 position and clipped), and prints the weights with the mean *regret*
@@ -30,11 +30,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import core
-from core.ai import act, make_bot
+from core.ai import act, make_bot, weighted, weighted_pitch
 from core.ai.heuristic import choose_card, play_info
 from core.ai.memory import Memory
 from core.ai.search import SearchBot
-from core.ai.weighted import FEATURES, FOLLOW_FEATURES, follow_features, lead_features
 from core.cards import CARD_IDS
 
 Row = tuple[list[list[float]], list[float], list[float], list[int], int]
@@ -76,11 +75,12 @@ def collect(game: str, players: int, start: int, matches: int, out: str, playout
 def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
     """The positions of ``path`` of one kind (``lead`` / ``follow``) as feature rows."""
     rows: list[Row] = []
-    features = lead_features if kind == "lead" else follow_features
     with open(path, encoding="utf-8") as f:
         for line in f:
             rec = json.loads(line)
             view = rec["view"]
+            module = weighted_pitch if view.get("game") == "pitch" else weighted
+            features = module.lead_features if kind == "lead" else module.follow_features
             trick = view.get("trick") or []
             if (kind == "lead") != (not trick):
                 continue
@@ -89,7 +89,7 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
             memory = Memory()
             tb = memory.update(view)
             info = play_info(view, tb, memory)
-            if kind == "follow" and bool(info.order) != (stage == "middle"):
+            if kind == "follow" and stage != "all" and bool(info.order) != (stage == "middle"):
                 continue
             cands = [CARD_IDS[c] for c in rec["cands"]]
             held = 0
@@ -101,6 +101,12 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
             rows.append(([features(info, held, c) for c in cands], target, vals, cands,
                          choose_card(info, sorted(cands), weighted=False)))
     return rows
+
+
+def rows_game(path: str) -> str:
+    """The game of the positions in ``path`` (its first line's)."""
+    with open(path, encoding="utf-8") as f:
+        return str(json.loads(f.readline())["view"].get("game", ""))
 
 
 def fit(rows: Sequence[Row], k: int, ridge: float) -> list[float]:
@@ -148,7 +154,7 @@ def main(argv: list[str]) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="step", required=True)
     c = sub.add_parser("collect", help="search positions of normal's matches")
-    c.add_argument("--game", required=True, choices=["klaberjass", "deberts", "tertz"])
+    c.add_argument("--game", required=True, choices=["klaberjass", "deberts", "tertz", "pitch"])
     c.add_argument("--players", type=int, default=2)
     c.add_argument("--matches", type=int, default=100)
     c.add_argument("--start", type=int, default=0)
@@ -157,9 +163,9 @@ def main(argv: list[str]) -> int:
     f = sub.add_parser("fit", help="fit the weights to collected positions")
     f.add_argument("file")
     f.add_argument("--kind", choices=["lead", "follow"], default="lead")
-    f.add_argument("--stage", choices=["A", "B", "middle"],
+    f.add_argument("--stage", choices=["A", "B", "middle", "all"],
                    help="Tertz: only positions while the stock lasts (A) or after (B); follows: cards with others"
-                        " still to play (middle) instead of the last card")
+                        " still to play (middle) instead of the last card, or every card to a trick (all)")
     f.add_argument("--clip", type=float, default=40.0, help="clip each centred value to +-CLIP match points")
     f.add_argument("--ridge", type=float, default=1.0)
     f.add_argument("--seed", type=int, default=1, help="seed of the train / test split")
@@ -173,7 +179,8 @@ def main(argv: list[str]) -> int:
         print(f"only {len(rows)} positions of that kind in {args.file}", file=sys.stderr)
         return 2
     random.Random(args.seed).shuffle(rows)
-    names = FEATURES if args.kind == "lead" else FOLLOW_FEATURES
+    module = weighted_pitch if rows_game(args.file) == "pitch" else weighted
+    names = module.FEATURES if args.kind == "lead" else module.FOLLOW_FEATURES
     split = len(rows) * 3 // 4
     train, test = rows[:split], rows[split:]
     w = fit(train, len(names), args.ridge)

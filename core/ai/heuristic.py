@@ -24,6 +24,8 @@ from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import Memory, known_mask, view_tricks
 from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_lead
+from core.ai.weighted_pitch import weighted_follow as pitch_follow
+from core.ai.weighted_pitch import weighted_lead as pitch_lead
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUITS
 from core.state import View
 from core.text import Reason
@@ -81,8 +83,9 @@ def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> 
 
     if not info.trick:
         return _lead(info, legal, weighted)
-    if weighted and tb.mode == "trump":
-        fitted = weighted_follow(info, id_mask(legal), legal)
+    if weighted and tb.mode in ("trump", "pitch"):
+        follow = weighted_follow if tb.mode == "trump" else pitch_follow
+        fitted = follow(info, id_mask(legal), legal)
         if fitted is not None:
             return fitted
     cards = [c for _, c in info.trick]
@@ -135,6 +138,9 @@ def _lead(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> int:
     out = info.outstanding
     my_side = tb.side_of(info.me)
     if tb.mode == "pitch":
+        fitted = pitch_lead(info, id_mask(legal), legal) if weighted else None
+        if fitted is not None:
+            return fitted
         masters = [c for c in legal if not tb.above(c, out)]
         if masters:
             return max(masters, key=lambda c: (pts[c] > 0, st[c]))

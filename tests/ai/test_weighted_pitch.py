@@ -1,0 +1,77 @@
+"""``normal``'s weighted Pitch card play (``core.ai.weighted_pitch``): tables, legality, worked positions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import cards as calibration
+from core.ai import weighted_pitch as wp
+from core.ai.heuristic import PlayInfo, choose_card
+from core.ai.knowledge import Table, cid, mask, table_for
+from core.cards import CARD_STRS
+from tests.ai.test_weighted import _positions
+
+
+def _pitch(trump: str = "H", bidder: int = 0) -> Table:
+    return table_for({"game": "pitch", "players": 4, "options": {}, "sides": [[0, 2], [1, 3]], "trump": trump,
+                      "contract": {"bidder": bidder, "bid": 6, "trump": trump}})
+
+
+def _pick(me: int, trick: list[tuple[int, str]], hand: list[str], out: list[str], order: list[int],
+          bidder: int = 0) -> str:
+    tb = _pitch(bidder=bidder)
+    info = PlayInfo(tb, me, [(s, cid(c)) for s, c in trick], mask(out), order, {}, tb.side_of(bidder))
+    return CARD_STRS[choose_card(info, sorted(cid(c) for c in hand))]
+
+
+def test_every_weight_table_has_one_weight_per_feature() -> None:
+    assert 4 in wp.FOLLOW_WEIGHTS
+    for w in wp.LEAD_WEIGHTS.values():
+        assert len(w) == len(wp.FEATURES)
+    for w in wp.FOLLOW_WEIGHTS.values():
+        assert len(w) == len(wp.FOLLOW_FEATURES)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_weighted_pitch_choices_are_legal(players: int) -> None:
+    seen = 0
+    for _view, info, legal in _positions("pitch", players, seed=11, limit=80):
+        held = mask([CARD_STRS[c] for c in legal])
+        if not info.trick:
+            assert all(len(wp.lead_features(info, held, c)) == len(wp.FEATURES) for c in legal)
+            pick = wp.weighted_lead(info, held, legal)
+            weights = wp.LEAD_WEIGHTS
+        else:
+            assert all(len(wp.follow_features(info, held, c)) == len(wp.FOLLOW_FEATURES) for c in legal)
+            pick = wp.weighted_follow(info, held, legal)
+            weights = wp.FOLLOW_WEIGHTS
+        if players in weights:
+            assert pick in legal
+            seen += 1
+        else:
+            assert pick is None
+        assert choose_card(info, legal) in legal
+    assert seen > 0 or players not in wp.FOLLOW_WEIGHTS
+
+
+def test_worked_pitch_positions() -> None:
+    out = ["KH", "QH", "JH", "TH", "2H", "X1", "X2", "JD", "4H", "6H"]
+    # The partner's ace of trumps cannot be beaten: the three of trumps goes on it.
+    assert _pick(2, [(0, "AH"), (1, "5H")], ["3H", "9H", "8H"], out, [3]) == "3H"
+    # An opponent's ace wins the trick: keep the three, give the cheapest card.
+    assert _pick(2, [(1, "AH")], ["3H", "9H", "8H"], out, [3, 0]) == "8H"
+
+
+def test_pitch_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "pos.jsonl"
+    assert calibration.main(["collect", "--game", "pitch", "--players", "4", "--matches", "2", "--playouts", "6",
+                             "--out", str(out)]) == 0
+    assert len(out.read_text().splitlines()) >= 40
+    for kind, names in (("lead", wp.FEATURES), ("follow", wp.FOLLOW_FEATURES)):
+        capsys.readouterr()
+        assert calibration.main(["fit", str(out), "--kind", kind, "--stage", "all"]) == 0
+        fitted = json.loads(next(line for line in capsys.readouterr().out.splitlines() if line.startswith("{")))
+        assert len(fitted["weights"]) == len(names)
