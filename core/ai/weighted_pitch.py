@@ -175,6 +175,10 @@ FOLLOW_WEIGHTS: dict[int, tuple[float, ...]] = {
         -0.581, 0.478, 3.208, -0.999, -0.876, -0.228, -0.319, -4.035, 2.737, -1.328, -0.403, -0.299, -0.043,
         -0.426, 1.551, 2.237, -0.239, -0.852, -2.858,
     ),
+    5: (
+        0.415, 1.979, 2.377, -1.418, -0.963, -1.591, -0.249, -0.465, 0.0, 0.0, -0.764, -0.366, -0.444,
+        -0.279, 0.882, 1.963, -0.703, 0.0, -1.456,
+    ),
 }
 """Fitted weights per player count, one per :data:`FOLLOW_FEATURES` entry (none: the plain rules)."""
 
@@ -197,4 +201,20 @@ def weighted_follow(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | No
         return None
     ctx = _Context(info, hand)
     trick = _Trick(info)
+    if _fight_for_the_three(info, trick, legal):
+        return None
     return _best(legal, w, lambda c: _follow_vector(ctx, trick, c))
+
+
+def _fight_for_the_three(info: PlayInfo, trick: _Trick, legal: Sequence[int]) -> bool:
+    """True when an opponent's trick holds the three of trumps, we can win it, no winner is safe and an
+    opponent is still to play: the plain rule (the strongest winner) fights for it.  The weights, fitted on
+    positions where that is rare, would rather duck with the lowest winner."""
+    tb = info.tb
+    if trick.partner_wins or not trick.opponents_to_play:
+        return False
+    if not any(tb.points[c] >= 3 for _, c in info.trick):
+        return False
+    lead_suit = tb.suit(trick.best)
+    winners = [c for c in legal if tb.beats(c, trick.best, tb.trump or 0)]
+    return bool(winners) and all(threatened(info, c, lead_suit) for c in winners)

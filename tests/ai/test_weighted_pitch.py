@@ -75,3 +75,19 @@ def test_pitch_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.Capt
         assert calibration.main(["fit", str(out), "--kind", kind, "--stage", "all"]) == 0
         fitted = json.loads(next(line for line in capsys.readouterr().out.splitlines() if line.startswith("{")))
         assert len(fitted["weights"]) == len(names)
+
+
+def test_the_three_in_an_opponents_trick_is_fought_for_by_the_rule() -> None:
+    tb = _pitch(bidder=1)
+    out = ["QH", "AH", "TH", "9H", "X1"]
+    trick = [(2, cid("2H")), (3, cid("3H"))]
+    hand = ["JD", "7H", "8H", "KH"]
+    info = PlayInfo(tb, 0, trick, mask(out), [1], {}, tb.side_of(1))
+    legal = sorted(cid(c) for c in hand)
+    # Every winner may be beaten by the opponent still to play: the weights step aside for the rule ...
+    assert wp.weighted_follow(info, mask(hand), legal) is None
+    # ... which wins with the king (only the ace beats it), not with the seven or eight.
+    assert _pick(0, [(2, "2H"), (3, "3H")], hand, out, [1], bidder=1) == "KH"
+    # Without the three in the trick the weights decide.
+    quiet = PlayInfo(tb, 0, [(2, cid("2H")), (3, cid("4H"))], mask(out), [1], {}, tb.side_of(1))
+    assert wp.weighted_follow(quiet, mask(hand), legal) is not None
