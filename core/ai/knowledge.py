@@ -84,6 +84,8 @@ class Table:
     trump_mask: int = 0
     free_card: int = -1
     """A card exempt from every obligation (Tertz's jack of trumps), or -1."""
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Values derived from this table alone, kept by the policies that compute them (built once per deal)."""
 
     # ----------------------------------------------------------------- basics
     def side_of(self, seat: int) -> int:

@@ -226,8 +226,16 @@ class Rollout:
                     s = (s + 1) % players
                     if s not in in_trick and track.sizes[s] > 0:
                         order.append(s)
-            info = PlayInfo(track.tb, cp, trick, track.remaining & ~hand_guess, order, {}, track.maker)
-            c = choose_card(info, cards)
+            # The policy is a pure function of this key; the sampled deals of one decision share its table,
+            # so a position reached again (a third of them) is not weighed again.
+            out = track.remaining & ~hand_guess
+            key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker)
+            known = track.tb.memo.get("cards")
+            if known is None:
+                known = track.tb.memo["cards"] = {}
+            c = known.get(key, -1)
+            if c < 0:
+                c = known[key] = choose_card(PlayInfo(track.tb, cp, trick, out, order, {}, track.maker), cards)
             name = CARD_STRS[c]
             act = None
             for x in legal:

@@ -87,16 +87,20 @@ class _Context:
         self.stock = 1.0 if stock_lasts(info, hand) else 0.0
         self.trumps_out = _count(out & tb.trump_mask) if self.trump_mode else 0
         self.my_trumps = _count(hand & tb.trump_mask) if self.trump_mode else 0
-        key, ranks = _ranks(tb)
+        memo = tb.memo
+        got = memo.get("ranks")
+        if got is None:
+            got = memo["ranks"] = _ranks(tb)
+        key, ranks = got
         self.rank = ranks
         # Per suit: strengths of the cards out, the highest of them, our cards' strengths, our masters.
-        self.suits: list[tuple[tuple[int, ...], int, int, int, int]] = []
+        self.suits: list[_Suit] = []
         for s in range(4):
-            out_str = _strengths(key, tb, s, (out >> (s * 16)) & 0xFFFF)
-            top_out = out_str[-1] if out_str else -1
-            mine = _strengths(key, tb, s, (hand >> (s * 16)) & 0xFFFF)
-            masters = sum(1 for x in mine if x > top_out)
-            self.suits.append((out_str, top_out, len(mine), mine[0] if mine else 0, masters))
+            sk = (s, (out >> (s * 16)) & 0xFFFF, (hand >> (s * 16)) & 0xFFFF)
+            suit = memo.get(sk)
+            if suit is None:
+                suit = memo[sk] = _suit(key, tb, *sk)
+            self.suits.append(suit)
         self.void = [0.0] * 4
         self.void_ruff = [0.0] * 4
         for seat, forb in info.forbidden.items():
@@ -141,6 +145,19 @@ def _strengths(key: int, tb: Table, suit: int, pattern: int) -> tuple[int, ...]:
         got = tuple(sorted(st[suit * 16 + r] for r in range(16) if pattern >> r & 1))
         _SUIT_CACHE[(key, suit, pattern)] = got
     return got
+
+
+_Suit = tuple[tuple[int, ...], int, int, int, int]
+"""Per suit: strengths of the cards out (lowest first), the highest of them, how many we hold, our lowest
+card's strength and how many of ours beat every card out."""
+
+
+def _suit(key: int, tb: Table, s: int, out: int, mine_pattern: int) -> _Suit:
+    out_str = _strengths(key, tb, s, out)
+    top_out = out_str[-1] if out_str else -1
+    mine = _strengths(key, tb, s, mine_pattern)
+    masters = sum(1 for x in mine if x > top_out)
+    return (out_str, top_out, len(mine), mine[0] if mine else 0, masters)
 
 
 def _combo(ctx: _Context, card: int, trump: float) -> tuple[float, float, float]:

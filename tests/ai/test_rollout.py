@@ -17,7 +17,7 @@ import pytest
 import core
 from core.ai import act, make_bot
 from core.ai.knowledge import mask
-from core.ai.search import Rollout, Track
+from core.ai.search import Rollout, SearchBot, Track
 from core.cards import CARD_IDS
 from tests.cases import all_cases
 
@@ -121,3 +121,39 @@ def test_a_called_partner_counts_a_shared_five_handed_win_as_its_own() -> None:
     assert deal_value(Over(), 0, 3, win_bonus=52) == 10 - 2.5 + 52  # type: ignore[arg-type]
     assert deal_value(Over(), 0, 1, win_bonus=52) == 10 - 2.5 + 52  # type: ignore[arg-type]
     assert deal_value(Over(), 0, 0, win_bonus=52) == 0 - 5 - 52  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("game", "players"), [("deberts", 2), ("klaberjass", 2), ("deberts", 4), ("pitch", 4)])
+def test_rollouts_remembering_the_policys_cards_play_as_rollouts_that_do_not(game: str, players: int) -> None:
+    """The rollouts of one decision share its table, which remembers the policy's card in each position
+    already met; over different sampled deals, a rollout that meets them again plays exactly what a rollout
+    with a fresh table computes."""
+    rng = random.Random(8)
+    compared = 0
+    for seed in range(30):
+        if compared >= 40:
+            break
+        state = core.new_match(game, players=players, seed=seed)
+        bots = [make_bot("normal", seed=s) for s in range(players)]
+        for _ in range(400):
+            cp = state.current_player
+            if cp is None:
+                break
+            if cp == core.CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if all(a.type == "play" for a in legal) and len(legal) > 1 and rng.random() < 0.3:
+                view = state.view(cp)
+                root = Track(view)
+                sampler = SearchBot(seed)
+                for _ in range(8):
+                    base = type(state).from_view(view, sampler.sample(view)[1])
+                    shared = Rollout(random.Random(1)).run(base.clone(), cp, root.copy())
+                    fresh = Rollout(random.Random(1)).run(base.clone(), cp, Track(view))
+                    assert shared == fresh
+                    compared += 1
+                assert root.tb.memo.get("cards"), "the policy's cards were not remembered"
+                break
+            state.apply(act(bots[cp], state))
+    assert compared >= 24
