@@ -23,6 +23,7 @@ cost a fraction of a millisecond, since the search's rollouts make it too.
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,7 @@ FEATURES = (
 
 
 def _count(m: int) -> int:
-    return bin(m).count("1")
+    return m.bit_count()
 
 
 def _can_beat(info: PlayInfo, seat: int, card: int, lead_suit: int) -> bool:
@@ -167,7 +168,8 @@ def _combo(ctx: _Context, card: int, trump: float) -> tuple[float, float, float]
     r = card & 15
     s = card >> 4
     run = (1 if r > 5 and hand >> (card - 1) & 1 else 0) + (1 if r < 12 and hand >> (card + 1) & 1 else 0)
-    same = sum(1 for t in range(4) if t != s and hand >> (t * 16 + r) & 1)
+    same = ((hand >> r & 1) + (hand >> (16 + r) & 1) + (hand >> (32 + r) & 1) + (hand >> (48 + r) & 1)
+            - (hand >> card & 1))
     pair = 1.0 if trump and r in (10, 11) and hand >> (s * 16 + 21 - r) & 1 else 0.0
     return run / 2.0, same / 3.0, pair
 
@@ -184,7 +186,7 @@ def _lead_vector(ctx: _Context, card: int) -> list[float]:
     out_str, top_out, my_len, my_low, masters = ctx.suits[s]
     trump = 1.0 if ctx.trump_mode and tb.is_trump(card) else 0.0
     plain = 1.0 - trump
-    higher = sum(1 for x in out_str if x > st)
+    higher = len(out_str) - bisect_right(out_str, st)
     master = 1.0 if higher == 0 else 0.0
     pts = tb.points[card] / 10.0
     suit_out = len(out_str)
