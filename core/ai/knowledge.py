@@ -87,17 +87,21 @@ class Table:
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values derived from this table alone, kept by the policies that compute them (built once per deal)."""
 
+    def __post_init__(self) -> None:
+        self._side_of: dict[int, int] = {}
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                self._side_of.setdefault(seat, i)
+
     # ----------------------------------------------------------------- basics
     def side_of(self, seat: int) -> int:
         """Index of the side (partnership or single seat) of ``seat``."""
-        for i, side in enumerate(self.sides):
-            if seat in side:
-                return i
-        return seat
+        return self._side_of.get(seat, seat)
 
     def partners(self, a: int, b: int) -> bool:
         """True if seats ``a`` and ``b`` score together."""
-        return self.side_of(a) == self.side_of(b)
+        get = self._side_of.get
+        return get(a, a) == get(b, b)
 
     def suit(self, card: int) -> int:
         """The suit a card counts as (trump-set cards count as trump in Pitch)."""
