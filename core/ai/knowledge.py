@@ -135,25 +135,26 @@ class Table:
 
     def above(self, card: int, pool: int) -> int:
         """The cards of ``pool`` of ``card``'s suit that outrank it."""
-        if self.mode == "pitch":
-            out = 0
-            p = pool & self.trump_mask
+        higher = self.memo.get("higher")
+        if higher is None:
+            higher = self.memo["higher"] = self._higher()
+        return pool & higher[card]
+
+    def _higher(self) -> list[int]:
+        """Per card id, the mask of the cards of its suit (Pitch: of the trump set) that outrank it."""
+        st = self.strength
+        out = [0] * len(st)
+        for card in range(len(st)):
+            group = self.trump_mask if self.mode == "pitch" else SUIT_MASK[card >> 4] if card < 64 else 0
+            m = 0
+            p = group
             while p:
                 low = p & -p
                 c = low.bit_length() - 1
-                if self.strength[c] > self.strength[card]:
-                    out |= low
+                if c < len(st) and st[c] > st[card]:
+                    m |= low
                 p ^= low
-            return out
-        s = card >> 4
-        p = pool & SUIT_MASK[s]
-        out = 0
-        while p:
-            low = p & -p
-            c = low.bit_length() - 1
-            if self.strength[c] > self.strength[card]:
-                out |= low
-            p ^= low
+            out[card] = m
         return out
 
     def suit_cards(self, suit: int) -> int:
