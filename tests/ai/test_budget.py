@@ -59,7 +59,7 @@ def test_default_budget_is_per_game() -> None:
 
     assert playouts_for("klaberjass", 2) == GAME_PLAYOUTS[("klaberjass", 2)]
     assert playouts_for("no-such-game", 3) == DEFAULT_PLAYOUTS
-    assert all(240 <= n <= 960 for n in GAME_PLAYOUTS.values())
+    assert all(240 <= n <= 1440 for n in GAME_PLAYOUTS.values())
     state = _play_position()
     cp = state.current_player
     assert cp is not None
