@@ -25,7 +25,7 @@ from typing import Any
 import core
 from core.ai import ALL_LEVELS, act, make_bot
 from core.ai.bidding import contract_points
-from core.ai.knowledge import mask
+from core.ai.knowledge import mask, table_for
 
 KINDS = {"C": (3, "trump"), "D": (2, "trump"), "H": (1, "trump"), "S": (0, "trump"), "NT": (None, "nt"),
          "AT": (None, "at")}
@@ -200,7 +200,7 @@ def measure_pitch_versus_pass(players: int, deals: int, seed: int,
 
     table: dict[tuple[int, int, int], dict[float, dict[str, list[float]]]] = {}
     for d in range(deals):
-        base, first, _hand = _dealt("pitch", players, seed, d)
+        base, _seat, _hand = _dealt("pitch", players, seed, d)
         start = len(base.deal_results)
         turn = d % players
         bots = [make_bot(level, seed=seed * 4 + s) for s in range(players)]
@@ -222,8 +222,7 @@ def measure_pitch_versus_pass(players: int, deals: int, seed: int,
         if "pass" not in calls:
             standing = -1  # the dealer is stuck
         holder = [int(b["seat"]) for b in view.get("bids") or [] if str(b["call"]).isdigit()]
-        partner = 1 if holder and holder[-1] != seat and any(
-            seat in side and holder[-1] in side for side in base.sides) else 0
+        partner = 1 if holder and holder[-1] != seat and table_for(view).partners(holder[-1], seat) else 0
         row = table.setdefault((turn, standing, partner), {}).setdefault(int(est * 2) / 2, {})
         for call in tried:
             st = base.clone()

@@ -78,3 +78,17 @@ def test_the_steps_rise_with_the_estimate() -> None:
             assert [e for e, _ in steps] == sorted(e for e, _ in steps)
             assert [b for _, b in steps] == sorted(b for _, b in steps)
     assert pitch_max_bid(4.2, 4, {"points": 5}) == 4  # 7 of 10 points, scaled to 5 and rounded
+
+
+def test_pitch_calls_are_measured_against_the_pass_on_the_same_deals() -> None:
+    from bench.bids import measure_pitch_versus_pass
+
+    table = measure_pitch_versus_pass(4, 8, 2, "normal")
+    assert {partner for _turn, _standing, partner in table} == {0, 1}
+    for (turn, standing, partner), bands in table.items():
+        if turn == 0 or standing <= 0:
+            assert partner == 0  # nobody's bid stands yet, or the dealer is stuck
+        for calls in bands.values():
+            assert len({count for count, _total in calls.values()}) == 1  # every call on the same deals
+            assert all(int(c) > standing for c in calls if c.isdigit())
+            assert ("pass" in calls) == (standing >= 0)
