@@ -85,7 +85,9 @@ class Table:
     free_card: int = -1
     """A card exempt from every obligation (Tertz's jack of trumps), or -1."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Values derived from this table alone, kept by the policies that compute them (built once per deal)."""
+    """Values derived from this table, kept by the code that computes them: the cards above each card, the
+    weighted policy's per-suit facts, and the policy's card per position met in one decision's rollouts (a
+    table is built per view, so it lives as long as one decision)."""
 
     def __post_init__(self) -> None:
         self._side_of: dict[int, int] = {}
