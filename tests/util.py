@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -45,6 +46,29 @@ def bot_match_record(game: str, players: int, seed: int, levels: list[str] | Non
             continue
         state.apply(act(bots[state.current_player], state))
     return state.to_record()
+
+
+def normal_decisions(game: str, players: int, seed: int, steps: int = 3000) -> Iterator[tuple[Any, Any]]:
+    """Every decision of a seeded match of ``normal`` bots: (the state, its current player's view), yielded
+    before the bot moves (a caller may clone the state; it must not change it)."""
+    import random
+
+    import core
+    from core.ai import make_bot
+
+    state = core.new_match(game, players=players, seed=seed)
+    bots = [make_bot("normal", seed=seed + s) for s in range(players)]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        cp = state.current_player
+        if cp is None:
+            return
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(cp)
+        yield state, view
+        state.apply(bots[cp].choose(view))
 
 
 def install_catalog(monkeypatch: Any, messages: dict[str, str]) -> None:

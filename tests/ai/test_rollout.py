@@ -20,6 +20,7 @@ from core.ai.knowledge import mask
 from core.ai.search import Rollout, SearchBot, Track
 from core.cards import CARD_IDS
 from tests.cases import all_cases
+from tests.util import normal_decisions
 
 CASES = all_cases()
 
@@ -128,23 +129,14 @@ def test_rollouts_remembering_the_policys_cards_play_as_rollouts_that_do_not(gam
     """The rollouts of one decision share its table, which remembers the policy's card in each position
     already met; over different sampled deals, a rollout that meets them again plays exactly what a rollout
     with a fresh table computes."""
-    rng = random.Random(8)
     compared = 0
     for seed in range(30):
         if compared >= 40:
             break
-        state = core.new_match(game, players=players, seed=seed)
-        bots = [make_bot("normal", seed=s) for s in range(players)]
-        for _ in range(400):
-            cp = state.current_player
-            if cp is None:
-                break
-            if cp == core.CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
+        for state, view in normal_decisions(game, players, seed, steps=400):
             legal = state.legal_actions()
-            if all(a.type == "play" for a in legal) and len(legal) > 1 and rng.random() < 0.3:
-                view = state.view(cp)
+            if all(a.type == "play" for a in legal) and len(legal) > 1 and len(view["hands"][view["seat"]]) > 3:
+                cp = int(view["seat"])
                 root = Track(view)
                 sampler = SearchBot(seed)
                 for _ in range(8):
@@ -155,5 +147,4 @@ def test_rollouts_remembering_the_policys_cards_play_as_rollouts_that_do_not(gam
                     compared += 1
                 assert root.tb.memo.get("cards"), "the policy's cards were not remembered"
                 break
-            state.apply(act(bots[cp], state))
     assert compared >= 24

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import core
 from bench import cards as calibration
-from core.ai import make_bot
 from core.ai.heuristic import PlayInfo, choose_card, decide, play_info
 from core.ai.knowledge import Table, cid, mask, table_for
 from core.ai.memory import Memory
@@ -25,6 +23,7 @@ from core.ai.weighted import (
     weighted_lead,
 )
 from core.cards import CARD_IDS, CARD_STRS
+from tests.util import normal_decisions
 
 WEIGHTED_GAMES = sorted({(g, n) for g, n, _ in LEAD_WEIGHTS} | {(g, n) for g, n, _ in FOLLOW_WEIGHTS})
 
@@ -42,19 +41,8 @@ def _pick(tb: Table, me: int, trick: list[tuple[int, str]], legal: list[str], ou
 
 def _selfplay(game: str, players: int, seed: int, steps: int = 3000):
     """Every decision of a seeded ``normal`` match: (view, legal actions), before the move is made."""
-    st = core.new_match(game, players=players, seed=seed)
-    bots = [make_bot("normal", seed=seed + s) for s in range(players)]
-    rng = random.Random(seed)
-    for _ in range(steps):
-        cp = st.current_player
-        if cp is None:
-            return
-        if cp == core.CHANCE:
-            st.apply(st.sample_chance(rng))
-            continue
-        view = st.view(cp)
-        yield view, st.legal_actions()
-        st.apply(bots[cp].choose(view))
+    for state, view in normal_decisions(game, players, seed, steps):
+        yield view, state.legal_actions()
 
 
 def _positions(game: str, players: int, seed: int, limit: int = 60):
