@@ -56,6 +56,15 @@ def cid(card: str) -> int:
     return CARD_IDS[card]
 
 
+def is_two(card: int) -> bool:
+    """True for a two (rank index 0) of a suit; the jokers (ids 64 and 65) are not twos.
+
+    Pitch's low is the two of trumps (and the off-two where it counts): unless the game is dirty it scores for
+    whoever plays it, whoever wins the trick.
+    """
+    return card < 64 and (card & 15) == 0
+
+
 def mask(cards: Sequence[str] | None) -> int:
     """Mask of card strings (``None`` is empty)."""
     m = 0

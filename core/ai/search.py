@@ -49,7 +49,7 @@ from core.ai.heuristic import (
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, suit_index, table_for
-from core.ai.memory import Memory, seat_of_zone
+from core.ai.memory import Memory, seat_of_zone, view_tricks
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
@@ -115,7 +115,7 @@ def _endgame_ready(view: View, cards: int) -> bool:
 class Track:
     """The card-play context a rollout keeps up to date without asking for views."""
 
-    __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players")
+    __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players", "opening")
 
     def __init__(self, view: View) -> None:
         players = int(view.get("players") or 2)
@@ -140,6 +140,8 @@ class Track:
         else:
             self.active = players
         self.maker = maker_side(view, self.tb)
+        tricks = view_tricks(view)
+        self.opening = not self.trick and (not tricks if tricks is not None else not any(view.get("tricks_won") or ()))
 
     def copy(self) -> Track:
         """An independent copy."""
@@ -151,11 +153,13 @@ class Track:
         new.active = self.active
         new.maker = self.maker
         new.players = self.players
+        new.opening = self.opening
         return new
 
     def played(self, seat: int, card: int) -> None:
         """Record that ``seat`` played ``card``."""
         self.trick.append((seat, card))
+        self.opening = False
         self.remaining &= ~(1 << card)
         self.sizes[seat] -= 1
         if len(self.trick) >= self.active:
@@ -230,13 +234,14 @@ class Rollout:
             # The policy is a pure function of this key; the sampled deals of one decision share its table,
             # so a position reached again (a third of them) is not weighed again.
             out = track.remaining & ~hand_guess
-            key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker)
+            key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening)
             known = track.tb.memo.get("cards")
             if known is None:
                 known = track.tb.memo["cards"] = {}
             c = known.get(key, -1)
             if c < 0:
-                c = known[key] = choose_card(PlayInfo(track.tb, cp, trick, out, order, {}, track.maker), cards)
+                info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening)
+                c = known[key] = choose_card(info, cards)
             name = CARD_STRS[c]
             act = None
             for x in legal:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from core.ai.knowledge import is_two
 from core.ai.weighted import _best, _count, threatened
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,7 +43,7 @@ FOLLOW_FEATURES = (
 
 def _loss(tb: Table, card: int) -> int:
     """The points ``card`` carries to the trick's winner (the low stays with its player unless dirty)."""
-    if tb.options.get("dirty") is not True and (card & 15) == 0:
+    if tb.options.get("dirty") is not True and is_two(card):
         return 0
     return tb.points[card]
 
@@ -75,7 +76,7 @@ def _common(ctx: _Context, card: int) -> tuple[float, float, float, float, float
     higher = _count(tb.above(card, ctx.out))
     pts = _loss(tb, card) / 3.0
     three = 1.0 if tb.points[card] >= 3 else 0.0
-    low = 1.0 if tb.points[card] and (card & 15) == 0 else 0.0
+    low = 1.0 if tb.points[card] and is_two(card) else 0.0
     i = ctx.order.index(card) if card in ctx.order else 0
     n = len(ctx.order)
     rank = i / (n - 1) if n > 1 else 0.0
@@ -172,8 +173,8 @@ so Pitch leads keep it; :func:`lead_features` stays for the calibration."""
 
 FOLLOW_WEIGHTS: dict[int, tuple[float, ...]] = {
     4: (
-        -0.581, 0.478, 3.208, -0.999, -0.876, -0.228, -0.319, -4.035, 2.737, -1.328, -0.403, -0.299, -0.043,
-        -0.426, 1.551, 2.237, -0.239, -0.852, -2.858,
+        -0.572, 0.164, 2.675, -0.174, -1.172, 0.038, -0.043, -3.361, 2.682, -0.975, -0.543, -0.168, -0.347,
+        0.142, 2.109, 1.957, -0.012, -0.131, -3.924,
     ),
     5: (
         0.415, 1.979, 2.377, -1.418, -0.963, -1.591, -0.249, -0.465, 0.0, 0.0, -0.764, -0.366, -0.444,

@@ -91,3 +91,75 @@ def test_the_three_in_an_opponents_trick_is_fought_for_by_the_rule() -> None:
     # Without the three in the trick the weights decide.
     quiet = PlayInfo(tb, 0, [(2, cid("2H")), (3, cid("4H"))], mask(out), [1], {}, tb.side_of(1))
     assert wp.weighted_follow(quiet, mask(hand), legal) is not None
+
+
+def _lead(hand: list[str], out: list[str], *, me: int = 0, bidder: int = 0, opening: bool = True) -> str:
+    tb = _pitch(bidder=bidder)
+    info = PlayInfo(tb, me, [], mask(out), [], {}, tb.side_of(bidder), 0, opening)
+    return CARD_STRS[choose_card(info, sorted(cid(c) for c in hand))]
+
+
+def test_the_bidder_does_not_open_with_the_ace() -> None:
+    out = ["QH", "TH", "9H", "X1", "X2", "JD", "4H", "6H", "3H", "8H"]
+    # The low scores for whoever plays it: it opens.
+    assert _lead(["AH", "KH", "JH", "7H", "2H"], out) == "2H"
+    # Without it, the trump jack draws the opponents' queen while the ace and king stay behind.
+    assert _lead(["AH", "KH", "JH", "7H", "5H"], out) == "JH"
+    assert _lead(["AH", "KH", "JD", "7H", "5H"], [*out[:5], "JH", *out[6:]]) == "JD"
+    # Without the low and the jacks: the smallest card that neither counts nor is sure to win.
+    assert _lead(["AH", "KH", "7H", "5H", "3H"], out + ["JH"]) == "5H"
+    # After the first card of the deal, or on the defending side, the usual rule leads the master ace.
+    assert _lead(["AH", "KH", "JH", "7H", "5H"], out, opening=False) == "AH"
+    assert _lead(["AH", "KH", "JH", "7H", "5H"], out, me=1) == "AH"
+
+
+def test_the_opening_is_known_from_a_view_and_in_a_rollout() -> None:
+    import random as _random
+
+    import core
+    from core.ai.heuristic import play_info
+    from core.ai.memory import Memory
+    from core.ai.search import Track
+
+    st = core.new_match("pitch", players=4, seed=5)
+    rng = _random.Random(5)
+    for _ in range(400):
+        cp = st.current_player
+        assert cp is not None
+        if cp == core.CHANCE:
+            st.apply(st.sample_chance(rng))
+            continue
+        legal = st.legal_actions()
+        if all(a.type == "play" for a in legal):
+            break
+        st.apply(legal[0])
+    view = st.view(st.current_player)
+    memory = Memory()
+    tb = memory.update(view)
+    assert play_info(view, tb, memory).opening
+    track = Track(view)
+    assert track.opening
+    first = st.legal_actions()[0]
+    assert first.card is not None
+    st.apply(first)
+    track.played(int(view["seat"]), cid(first.card))
+    assert not track.opening
+    after = st.view(st.current_player)
+    assert not play_info(after, memory.update(after), memory).opening
+    assert not Track(after).opening
+
+
+def test_the_big_joker_is_not_the_low() -> None:
+    from core.ai.heuristic import loss_value, pitch_estimate
+    from core.ai.knowledge import is_two
+
+    tb = _pitch()
+    # X1 has card id 64: its rank bits are those of a two, but it is captured like any point card.
+    assert not is_two(cid("X1")) and not is_two(cid("X2")) and is_two(cid("2H"))
+    assert loss_value(tb, cid("X1")) == 1 and loss_value(tb, cid("X2")) == 1
+    assert loss_value(tb, cid("2H")) == 0 and loss_value(tb, cid("3H")) == 3
+    ctx = wp._Context(PlayInfo(tb, 0, [], mask(["AH"]), [], {}, 0), mask(["X1", "2H", "9H"]))
+    assert wp._common(ctx, cid("X1"))[1:4] == (1 / 3, 0.0, 0.0)  # carries a point, not the three, not the low
+    assert wp._common(ctx, cid("2H"))[1:4] == (0.0, 0.0, 1.0)
+    # In the hand estimate the big joker is worth what the little one is.
+    assert pitch_estimate(mask(["X1", "9H"]), 1, {}) == pitch_estimate(mask(["X2", "9H"]), 1, {})
