@@ -23,6 +23,7 @@ from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, is_two, mask, suit_index
 from core.ai.memory import Memory, known_mask, view_tricks
+from core.ai.pitch_endgame import last_two_tricks
 from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_lead
 from core.ai.weighted_pitch import weighted_follow as pitch_follow
 from core.ai.weighted_pitch import weighted_lead as pitch_lead
@@ -50,6 +51,13 @@ class PlayInfo:
     """Bit ``s`` set: the partner led suit ``s`` earlier in this deal (we return it when we have nothing better)."""
     opening: bool = False
     """No card of this deal has been played yet (the first lead is to come)."""
+    sizes: tuple[int, ...] = ()
+    """Every seat's hand size, when known from a view (empty in rollouts): Pitch counts out its last two
+    tricks with them (:mod:`core.ai.pitch_endgame`)."""
+    taken: tuple[int, ...] = ()
+    """Pitch: the points each seat has taken in this deal so far, from a view (empty in rollouts)."""
+    bid: int = 0
+    """Pitch: the contract's bid (0: unknown, or the moon)."""
 
 
 def loss_value(tb: Table, card: int) -> int:
@@ -78,6 +86,10 @@ def choose_card(info: PlayInfo, legal: Sequence[int], weighted: bool = True) -> 
     st = tb.strength
     if len(legal) == 1:
         return legal[0]
+    if info.sizes and tb.mode == "pitch":
+        counted = last_two_tricks(info, legal, info.sizes)
+        if counted is not None and len(counted) == 1:
+            return counted[0]
 
     def low_key(c: int) -> tuple[int, int, int]:
         trumpish = 1 if tb.is_trump(c) and tb.mode == "trump" else 0
@@ -635,7 +647,12 @@ def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
                 partner_led |= 1 << (tr[0][1] >> 4)
     tricks = view_tricks(view)
     opening = not trick and (not tricks if tricks is not None else not any(view.get("tricks_won") or ()))
-    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb), partner_led, opening)
+    sizes = tuple(int(x) for x in hand_sizes) if len(hand_sizes) == players else ()
+    taken_raw = view.get("points_taken")
+    taken = tuple(int(x) for x in taken_raw) if isinstance(taken_raw, list) and len(taken_raw) == players else ()
+    call = str((view.get("contract") or {}).get("bid") or "")
+    bid = int(call) if call.isdigit() else 0
+    return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb), partner_led, opening, sizes, taken, bid)
 
 
 def _declare_value(a: Action) -> int:
