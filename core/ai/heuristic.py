@@ -27,7 +27,7 @@ from core.ai.pitch_endgame import last_two_tricks
 from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_lead
 from core.ai.weighted_pitch import weighted_follow as pitch_follow
 from core.ai.weighted_pitch import weighted_lead as pitch_lead
-from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, SUITS
+from core.cards import CARD_IDS, CARD_STRS, JOKER1, SUIT_MASK, SUITS
 from core.state import View
 from core.text import Reason
 
@@ -286,6 +286,10 @@ def pitch_estimate(hand: int, suit: int, options: dict[str, Any]) -> float:
             est += 0.5 + 0.6 * pts[c]
         elif is_two(c) and pts[c]:
             est += 0.9 * pts[c]  # the low scores for whoever plays it
+        elif c == JOKER1 and pts[c]:
+            # The big joker weighs as much as the low: the bid thresholds (PITCH_BIDS) were measured with
+            # this weight (it used to be taken for a two), so it stays until they are measured again.
+            est += 0.9 * pts[c]
         elif pts[c]:
             est += 0.45 * pts[c]
         else:

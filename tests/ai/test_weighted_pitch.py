@@ -161,5 +161,6 @@ def test_the_big_joker_is_not_the_low() -> None:
     ctx = wp._Context(PlayInfo(tb, 0, [], mask(["AH"]), [], {}, 0), mask(["X1", "2H", "9H"]))
     assert wp._common(ctx, cid("X1"))[1:4] == (1 / 3, 0.0, 0.0)  # carries a point, not the three, not the low
     assert wp._common(ctx, cid("2H"))[1:4] == (0.0, 0.0, 1.0)
-    # In the hand estimate the big joker is worth what the little one is.
-    assert pitch_estimate(mask(["X1", "9H"]), 1, {}) == pitch_estimate(mask(["X2", "9H"]), 1, {})
+    # The hand estimate keeps the weight its bid thresholds were measured with: the big joker as the low.
+    assert pitch_estimate(mask(["X1", "9H"]), 1, {}) == pitch_estimate(mask(["2H", "9H"]), 1, {})
+    assert pitch_estimate(mask(["X2", "9H"]), 1, {}) < pitch_estimate(mask(["X1", "9H"]), 1, {})
