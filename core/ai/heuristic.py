@@ -22,7 +22,7 @@ from typing import Any
 from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, is_two, mask, suit_index
-from core.ai.memory import Memory, known_mask, view_tricks
+from core.ai.memory import Memory, first_lead_to_come, known_mask, view_tricks
 from core.ai.pitch_endgame import last_two_tricks
 from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_lead
 from core.ai.weighted_pitch import weighted_follow as pitch_follow
@@ -649,8 +649,7 @@ def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
         for tr in view_tricks(view) or []:
             if tr and tr[0][0] != me and tb.partners(tr[0][0], me):
                 partner_led |= 1 << (tr[0][1] >> 4)
-    tricks = view_tricks(view)
-    opening = not trick and (not tricks if tricks is not None else not any(view.get("tricks_won") or ()))
+    opening = first_lead_to_come(view)
     sizes = tuple(int(x) for x in hand_sizes) if len(hand_sizes) == players else ()
     taken_raw = view.get("points_taken")
     taken = tuple(int(x) for x in taken_raw) if isinstance(taken_raw, list) and len(taken_raw) == players else ()

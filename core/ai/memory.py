@@ -207,6 +207,14 @@ def current_trick(view: View) -> list[tuple[int, int]]:
     return out
 
 
+def first_lead_to_come(view: View) -> bool:
+    """True when no card of the deal has been played yet (the view's trick and completed tricks are empty)."""
+    if view.get("trick"):
+        return False
+    tricks = view_tricks(view)
+    return not tricks if tricks is not None else not any(view.get("tricks_won") or ())
+
+
 def view_tricks(view: View) -> list[list[tuple[int, int]]] | None:
     """The deal's completed tricks from the view (``tricks`` or ``played_tricks``), if listed."""
     raw = view.get("tricks")

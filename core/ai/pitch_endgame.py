@@ -13,10 +13,10 @@ likely), plays the rest of this trick for every card of ours with every
 seat choosing its card for its side (our side maximizes, the other
 minimizes, everyone seeing the cards: the cards left are too few for that to
 matter much), lets the last trick fall as it must, and keeps the card with
-the best mean of our side's points minus the opponents' over those two
-tricks.  Only the points still to be taken count, not the contract (a view
-knows the points taken so far, a rollout's table does not), and only when
-the partnerships are fixed (four players).  The caller's rule breaks ties.
+the best mean value.  The value is the deal's score for our side minus the
+other's: the contract made or set, from the points the view says each seat
+has taken so far (without them, the points of the two tricks).  Only when
+the partnerships are fixed (four players); the caller's rule breaks ties.
 
 It is exhaustive, not sampled: at most a few dozen layouts and a few cards
 each, well within ``normal``'s budget (see ``bench ai``).

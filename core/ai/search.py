@@ -49,7 +49,7 @@ from core.ai.heuristic import (
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, suit_index, table_for
-from core.ai.memory import Memory, seat_of_zone, view_tricks
+from core.ai.memory import Memory, first_lead_to_come, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
@@ -140,8 +140,7 @@ class Track:
         else:
             self.active = players
         self.maker = maker_side(view, self.tb)
-        tricks = view_tricks(view)
-        self.opening = not self.trick and (not tricks if tricks is not None else not any(view.get("tricks_won") or ()))
+        self.opening = first_lead_to_come(view)
 
     def copy(self) -> Track:
         """An independent copy."""
