@@ -38,20 +38,6 @@ MAX_LAYOUTS = 40
 """More ways for the cards out to lie than this and the rule of thumb decides instead."""
 
 
-def _carried(tb: Table, card: int) -> int:
-    """Points ``card`` gives to the trick's winner (the low stays with its player unless dirty)."""
-    if tb.options.get("dirty") is not True and is_two(card):
-        return 0
-    return tb.points[card]
-
-
-def _kept(tb: Table, card: int) -> int:
-    """Points ``card`` scores for whoever plays it (the low, unless dirty)."""
-    if tb.options.get("dirty") is not True and is_two(card):
-        return tb.points[card]
-    return 0
-
-
 def _cards(m: int) -> list[int]:
     out = []
     while m:
