@@ -24,6 +24,7 @@ from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, is_two, mask, suit_index
 from core.ai.memory import Memory, first_lead_to_come, known_mask, view_tricks
 from core.ai.pitch_endgame import last_two_tricks
+from core.ai.tertz_endgame import NORMAL_POSITIONS, phase_b_cards
 from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_lead
 from core.ai.weighted_pitch import weighted_follow as pitch_follow
 from core.ai.weighted_pitch import weighted_lead as pitch_lead
@@ -733,8 +734,12 @@ class HeuristicBot:
 
 
 def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
-           rng: random.Random) -> tuple[Action, str]:
-    """The rule-of-thumb decision among ``legal``, with its reason."""
+           rng: random.Random, solve_positions: int = NORMAL_POSITIONS) -> tuple[Action, str]:
+    """The rule-of-thumb decision among ``legal``, with its reason.
+
+    ``solve_positions`` bounds the exact count of Tertz's last tricks in this
+    decision (:mod:`core.ai.tertz_endgame`).
+    """
     kinds = {a.type for a in legal}
     me = int(view["seat"])
     hand_list = (view.get("hands") or [])[me] or []
@@ -742,6 +747,13 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
     if kinds == {"play"}:
         info = play_info(view, tb, memory)
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        if tb.game == "tertz" and len(cards) > 1:
+            # Once the stock is gone both hands are known: count the rest of the deal out, and let the rule of
+            # thumb choose only among the cards that take the most.
+            cache = memory.deal_cache if memory is not None else None
+            counted = phase_b_cards(info, hand, cards, cache, solve_positions)
+            if counted:
+                cards = counted
         c = choose_card(info, cards)
         return _with_call(legal, c), _play_reason(info, c)
     if "bid" in kinds:
@@ -758,7 +770,7 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         return act, Reason("swap the seven of trumps for the better turned card")
     if "exchange" in kinds:
         rest = [a for a in legal if a.type != "exchange"]
-        return decide(view, tb, memory, rest, rng)
+        return decide(view, tb, memory, rest, rng, solve_positions)
     if "declare" in kinds:
         decl = [a for a in legal if a.type == "declare"]
         mariage = [a for a in decl if a.call == "mariage"]
@@ -769,7 +781,7 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
             decl = [a for a in decl if not _tertz_run_may_grow(view, a)]
             if not decl:
                 rest = [a for a in legal if a.type == "play"]
-                return decide(view, tb, memory, rest, rng)
+                return decide(view, tb, memory, rest, rng, solve_positions)
         act = max(decl, key=_declare_value)
         return act, (Reason("declare your {call} for the points", call=act.call) if act.call
                      else Reason("declare your combination for the points"))

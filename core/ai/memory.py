@@ -39,6 +39,8 @@ class Memory:
         self._ev_plays: list[tuple[int, int, str | None]] = []
         self._ev_trick_ends: list[int] = []
         self.draws_after: int | None = None
+        self.deal_cache: dict[str, Any] = {}
+        """Work a policy keeps for the rest of the deal (Tertz's solved endgame positions); emptied at each deal."""
 
     # ----------------------------------------------------------------- events
     @property
@@ -78,6 +80,7 @@ class Memory:
         key = _deal_key(view)
         if key != self.deal_key:
             self._new_deal(key)
+            self.deal_cache = {}
         # Games with a stock (Tertz): seats draw after each of the first tricks.
         self.draws_after = 7 if tb.game == "tertz" else None
         if self._events_valid(view):

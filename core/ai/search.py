@@ -46,11 +46,13 @@ from core.ai.heuristic import (
     decide,
     legal_of,
     maker_side,
+    play_info,
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, suit_index, table_for
 from core.ai.memory import Memory, first_lead_to_come, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
+from core.ai.tertz_endgame import HARD_POSITIONS, phase_b_cards
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
 from core.registry import find_game
@@ -208,7 +210,7 @@ class Rollout:
                 quick = _quick(legal)
                 if quick is None:
                     view = state.view(cp)
-                    quick, _ = decide(view, table_for(view), None, legal, self.rng)
+                    quick, _ = decide(view, table_for(view), None, legal, self.rng, 0)
                     track = None
                 state.apply(quick)
                 continue
@@ -409,7 +411,8 @@ class SearchBot:
                  min_determinizations: int = 2, race_z: float | None = RACE_Z,
                  race_min: int = RACE_MIN, endgame_cards: int | None = None,
                  endgame_deals: int = ENDGAME_DEALS, endgame_nodes: int = ENDGAME_NODES,
-                 infer_tries: int = INFER_TRIES, bid_z: float = BID_Z, bid_margin: float = BID_MARGIN) -> None:
+                 infer_tries: int = INFER_TRIES, bid_z: float = BID_Z, bid_margin: float = BID_MARGIN,
+                 solve_positions: int = HARD_POSITIONS) -> None:
         if playouts is not None and playouts < 1:
             raise ValueError("playouts must be at least 1")
         self.rng = random.Random(seed)
@@ -433,6 +436,8 @@ class SearchBot:
         self.bid_z = bid_z
         self.bid_margin = bid_margin
         """Draws per determinization for the auction inference (0: uniform sampling)."""
+        self.solve_positions = solve_positions
+        """New positions the exact count of Tertz's last tricks may solve in one decision (0: never)."""
 
     def observe(self, events: Sequence[dict[str, Any]], start: int = 0) -> None:
         """Receive the seat's events from ``start`` (``state.events_for(seat, start)``)."""
@@ -485,6 +490,9 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
+        counted = self._counted(view, tb, legal)
+        if counted is not None:
+            return counted
         default, why = decide(view, tb, self.memory, legal, self.rng)
         if all(a.type == "break" for a in legal):
             # The face-down stock is uniformly shuffled: every cut is worth the same.
@@ -520,6 +528,25 @@ class SearchBot:
                 order.insert(0, d)
                 best = default
         return best, self._reason(best, means[order[0]], done, cands, means, order)
+
+    def _counted(self, view: View, tb: Table, legal: list[Action]) -> tuple[Action, str] | None:
+        """Tertz once the stock is gone: the card the exact count of the rest of the deal picks.
+
+        With both hands known there is nothing to sample; the count (:mod:`core.ai.tertz_endgame`) is
+        exact where the rollouts only estimate.  None elsewhere, or when the count is too big.
+        """
+        if tb.game != "tertz" or any(a.type != "play" for a in legal):
+            return None
+        info = play_info(view, tb, self.memory)
+        me = int(view["seat"])
+        hand = mask((view.get("hands") or [])[me] or [])
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        best = phase_b_cards(info, hand, cards, self.memory.deal_cache, self.solve_positions)
+        if not best:
+            return None
+        c = choose_card(info, best)
+        act = next(a for a in legal if a.card == CARD_STRS[c])
+        return act, f"{_describe(act)}: counted out to the end of the deal, it takes the most points"
 
     def _bid_candidates(self, view: View, tb: Table, legal: list[Action], default: Action) -> list[Action]:
         """The auction calls worth simulating: ``normal``'s call, a pass, and calls its evaluation finds plausible."""
