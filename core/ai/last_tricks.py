@@ -1,0 +1,205 @@
+"""``normal``'s last three tricks of Klaberjass, counted over the likely hands of the opponent.
+
+With three cards or fewer in hand a club player counts the rest out: "if
+he holds the ten, leading the ace first takes it; if not, the trump wins
+either way".  :func:`klaberjass_last_tricks` does that count the way the
+``hard`` search does at its end, but within ``normal``'s few milliseconds:
+
+* the opponent's hand is dealt from the cards it may hold (unseen, minus the
+  ones its plays showed it cannot hold, plus its publicly known cards): every
+  such hand when there are few, else a fixed number drawn with a generator
+  seeded from the view, so equal views give equal decisions;
+* on each, the rest of the deal is played with both hands known (a tiny
+  minimax: at most three tricks), under Klaberjass's rules (follow suit, beat
+  a trump lead if possible, trump when void);
+* each finished deal is scored as the engine scores it
+  (:func:`core.games.klaberjass.score_deal`: the maker's total against the
+  defender's, with the sequences, the bellas still to come and the points
+  hanging from a tie), and the card with the best mean score difference is kept.
+
+Playing each hand with every card known flatters lines that need to guess
+(strategy fusion), the price of every such count; the ``hard`` search pays
+it too at its end and it measured well there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from core.ai.knowledge import mask
+from core.cards import CARD_IDS, SUIT_MASK
+from core.games.klaberjass import score_deal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from core.ai.heuristic import PlayInfo
+    from core.state import View
+
+MAX_CARDS = 3
+"""Cards in hand from which the count is made (the last three tricks)."""
+HANDS = 20
+"""Opponent's hands counted: all of them when there are at most this many, else this many drawn."""
+LAST_TRICK = 10
+BELLA = 20
+RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
+
+
+def _cards(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class _Deal:
+    """The rest of one deal with both hands known, scored for seat ``me``."""
+
+    def __init__(self, info: PlayInfo, view: View, me: int) -> None:
+        tb = info.tb
+        assert tb.trump is not None
+        self.trump = tb.trump
+        self.tb = tb
+        self.me = me
+        self.points = tb.points
+        self.trumps = SUIT_MASK[tb.trump]
+        maker = view.get("maker")
+        self.maker = int(maker) if isinstance(maker, int) else me
+        cp = [int(x) for x in view.get("card_points") or [0, 0]]
+        seq = view.get("sequence_points") or [0, 0]
+        bella = view.get("bella") or [False, False]
+        self.base = [cp[s] + int(seq[s]) + (BELLA if bella[s] else 0) for s in (0, 1)]
+        self.bella_done = [bool(b) for b in bella]
+        self.hanging = int(view.get("hanging") or 0)
+        self.tie_rule = "hang" if tb.options.get("maker_tie") == "hang" else "maker_zero"
+        played = [0, 0]
+        for tr in view.get("tricks") or []:
+            leader = int(tr.get("leader", 0))
+            for i, c in enumerate(tr.get("cards") or []):
+                if c in CARD_IDS:
+                    played[(leader + i) % 2] |= 1 << CARD_IDS[c]
+        for t in view.get("trick") or []:
+            if isinstance(t, dict) and t.get("card") in CARD_IDS:
+                played[int(t.get("seat", 0))] |= 1 << CARD_IDS[t["card"]]
+        self.played = played
+        self.kq = (1 << (self.trump * 16 + RANK_K)) | (1 << (self.trump * 16 + RANK_Q))
+
+    def legal(self, hand: int, lead: int) -> list[int]:
+        """Klaberjass's answers to ``lead`` from ``hand`` (``lead < 0``: a lead, any card)."""
+        if lead < 0:
+            return _cards(hand)
+        ls = lead >> 4
+        follow = hand & SUIT_MASK[ls]
+        if follow:
+            if ls == self.trump:
+                return _cards(self.tb.above(lead, follow) or follow)
+            return _cards(follow)
+        return _cards((hand & self.trumps) or hand)
+
+    def wins(self, lead: int, follow: int) -> bool:
+        """True if the second card takes the trick."""
+        if follow >> 4 == lead >> 4:
+            return self.tb.strength[follow] > self.tb.strength[lead]
+        return follow >> 4 == self.trump
+
+    def value(self, gained: list[int], hands: list[int]) -> float:
+        """Our deal score minus the opponent's once the seats have taken ``gained`` more card points."""
+        totals = [self.base[s] + gained[s] for s in (0, 1)]
+        for s in (0, 1):
+            if not self.bella_done[s] and (self.played[s] | hands[s]) & self.kq == self.kq:
+                totals[s] += BELLA  # announced with the second of the pair
+        _outcome, pts, _left, to = score_deal(self.maker, totals, self.hanging, self.tie_rule)
+        if to is not None:
+            pts[to] += self.hanging
+        return float(pts[self.me] - pts[1 - self.me])
+
+    def play_out(self, hands: list[int], leader: int, lead: int, gained: list[int], start: list[int]) -> float:
+        """Minimax value for ``me`` with ``lead`` on the table (-1: ``leader`` is to lead)."""
+        if lead < 0:
+            if not hands[leader]:
+                return self.value(gained, start)
+            choices = self.legal(hands[leader], -1)
+            best = None
+            for c in choices:
+                h = list(hands)
+                h[leader] &= ~(1 << c)
+                v = self.play_out(h, leader, c, gained, start)
+                if best is None or (v > best if leader == self.me else v < best):
+                    best = v
+            assert best is not None
+            return best
+        follower = 1 - leader
+        best = None
+        for d in self.legal(hands[follower], lead):
+            h = list(hands)
+            h[follower] &= ~(1 << d)
+            winner = follower if self.wins(lead, d) else leader
+            g = list(gained)
+            g[winner] += self.points[lead] + self.points[d] + (LAST_TRICK if not h[winner] else 0)
+            v = self.play_out(h, winner, -1, g, start)
+            if best is None or (v > best if follower == self.me else v < best):
+                best = v
+        assert best is not None
+        return best
+
+
+def klaberjass_last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
+                           forbidden: int = 0, required: int = 0) -> list[int] | None:
+    """The cards of ``legal`` with the best mean deal score over the opponent's likely hands.
+
+    ``hand`` is our hand (a mask), ``forbidden`` the cards the opponent is
+    known not to hold, ``required`` the ones it must hold beyond the view's
+    ``known``.  None when the count does not apply (more than
+    :data:`MAX_CARDS` cards, no trump, not two players) or the cards out do
+    not fit the opponent's hand size.
+    """
+    tb = info.tb
+    me = info.me
+    if tb.game != "klaberjass" or tb.trump is None or len(info.sizes) != 2 or hand.bit_count() > MAX_CARDS:
+        return None
+    opp = 1 - me
+    need = info.sizes[opp]
+    known_list = view.get("known") or [[], []]
+    sure = (mask(known_list[opp] or []) | required) & info.outstanding
+    pool = info.outstanding & ~forbidden & ~sure
+    free = need - sure.bit_count()
+    if free < 0 or pool.bit_count() < free:
+        return None
+    deal = _Deal(info, view, me)
+    pool_cards = _cards(pool)
+    picks: list[tuple[int, ...]]
+    count = 1
+    for i in range(free):
+        count = count * (len(pool_cards) - i) // (i + 1)
+    if count <= HANDS:
+        picks = list(combinations(pool_cards, free))
+    else:
+        rng = random.Random(hand * 1_000_003 + info.outstanding * 7 + len(info.trick))
+        picks = [tuple(rng.sample(pool_cards, free)) for _ in range(HANDS)]
+    trick = [c for _, c in info.trick]
+    totals = dict.fromkeys(legal, 0.0)
+    for pick in picks:
+        theirs = sure
+        for c in pick:
+            theirs |= 1 << c
+        hands = [0, 0]
+        hands[me], hands[opp] = hand, theirs
+        start = list(hands)
+        for c in legal:
+            h = list(hands)
+            h[me] &= ~(1 << c)
+            if trick:
+                lead = trick[0]
+                winner = me if deal.wins(lead, c) else opp
+                g = [0, 0]
+                g[winner] += tb.points[lead] + tb.points[c] + (LAST_TRICK if not h[winner] else 0)
+                v = deal.play_out(h, winner, -1, g, start)
+            else:
+                v = deal.play_out(h, me, c, [0, 0], start)
+            totals[c] += v
+    top = max(totals.values())
+    return sorted(c for c, v in totals.items() if v >= top - 1e-9)
+

@@ -1,0 +1,128 @@
+"""``normal``'s count of Klaberjass's last three tricks (``core.ai.last_tricks``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import core
+from core.ai.endgame import solve
+from core.ai.heuristic import HeuristicBot, choose_card, legal_of, play_info
+from core.ai.knowledge import mask
+from core.ai.last_tricks import _Deal, klaberjass_last_tricks
+from core.ai.memory import Memory
+from core.cards import CARD_IDS
+from tests.util import normal_decisions
+
+
+def _positions(seeds: range) -> Any:
+    """Klaberjass decisions of seeded ``normal`` matches with three cards or fewer and a choice of card."""
+    for seed in seeds:
+        for state, view in normal_decisions("klaberjass", 2, seed):
+            legal = legal_of(view)
+            me = int(view["seat"])
+            if len(legal) > 1 and all(a.type == "play" for a in legal) and len(view["hands"][me]) <= 3:
+                yield state, view, legal
+
+
+def test_each_counted_deal_scores_as_the_engine_scores_it() -> None:
+    """With the opponent's real hand, the count's value of every card (the deal's score difference under
+    best play) is what an exhaustive search through the engine finds."""
+    checked = 0
+    for state, view, legal in _positions(range(1, 3)):
+        me = int(view["seat"])
+        opp = 1 - me
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        deal = _Deal(info, view, me)
+        hands = [0, 0]
+        hands[me], hands[opp] = mask(view["hands"][me]), state.hands[opp]
+        trick = [c for _, c in info.trick]
+        n0 = len(state.deal_results)
+        for a in legal:
+            if a.call is None and any(b.card == a.card and b.call for b in legal):
+                continue  # the count plays the bella whenever it may
+            c = CARD_IDS[a.card or ""]
+            h = list(hands)
+            h[me] &= ~(1 << c)
+            if trick:
+                winner = me if deal.wins(trick[0], c) else opp
+                gained = [0, 0]
+                gained[winner] = info.tb.points[trick[0]] + info.tb.points[c] + (10 if not h[winner] else 0)
+                counted = deal.play_out(h, winner, -1, gained, list(hands))
+            else:
+                counted = deal.play_out(h, me, c, [0, 0], list(hands))
+            st = state.clone()
+            st.apply(a)
+
+            def score(fin: core.State, me: int = me, n0: int = n0) -> float:
+                awarded = fin.deal_results[n0]["awarded"]
+                return float(awarded[me] - awarded[1 - me])
+
+            assert counted == solve(st, me, score, max_nodes=10**6), (view["hands"][me], a)
+            checked += 1
+    assert checked >= 60
+
+
+def test_the_count_is_legal_deterministic_and_used_by_normal() -> None:
+    seen = 0
+    for _state, view, legal in _positions(range(3, 5)):
+        me = int(view["seat"])
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        hand = mask(view["hands"][me])
+        got = klaberjass_last_tricks(info, view, hand, cards, info.forbidden.get(1 - me, 0))
+        assert got and set(got) <= set(cards)
+        assert got == klaberjass_last_tricks(info, view, hand, cards, info.forbidden.get(1 - me, 0))
+        played = HeuristicBot(seed=9).choose(view)
+        assert CARD_IDS[played.card or ""] in got
+        assert choose_card(info, got) in got
+        seen += 1
+    assert seen >= 20
+
+
+def test_a_known_hand_is_counted_exactly() -> None:
+    """When the cards the opponent may hold are exactly its hand, the count keeps the cards that score best
+    on that one deal."""
+    for state, view, legal in _positions(range(5, 7)):
+        me = int(view["seat"])
+        opp = 1 - me
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        theirs = state.hands[opp]
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        forbidden = info.outstanding & ~theirs  # everything else is known to be elsewhere
+        got = klaberjass_last_tricks(info, view, mask(view["hands"][me]), cards, forbidden)
+        deal = _Deal(info, view, me)
+        hands = [0, 0]
+        hands[me], hands[opp] = mask(view["hands"][me]), theirs
+        values = {}
+        for c in cards:
+            h = list(hands)
+            h[me] &= ~(1 << c)
+            if info.trick:
+                lead = info.trick[0][1]
+                winner = me if deal.wins(lead, c) else opp
+                gained = [0, 0]
+                gained[winner] = info.tb.points[lead] + info.tb.points[c] + (10 if not h[winner] else 0)
+                values[c] = deal.play_out(h, winner, -1, gained, list(hands))
+            else:
+                values[c] = deal.play_out(h, me, c, [0, 0], list(hands))
+        top = max(values.values())
+        assert got == sorted(c for c in cards if values[c] == top)
+        return
+    raise AssertionError("no position found")
+
+
+def test_no_count_with_more_cards_or_in_other_games() -> None:
+    for _state, view in normal_decisions("klaberjass", 2, seed=8, steps=60):
+        legal = legal_of(view)
+        me = int(view["seat"])
+        if len(legal) < 2 or any(a.type != "play" for a in legal) or len(view["hands"][me]) <= 3:
+            continue
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        assert klaberjass_last_tricks(info, view, mask(view["hands"][me]), cards) is None
+        return
+    raise AssertionError("no position found")
