@@ -22,7 +22,7 @@ from typing import Any
 from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.knowledge import Table, is_two, mask, suit_index
-from core.ai.last_tricks import klaberjass_last_tricks
+from core.ai.last_tricks import last_tricks
 from core.ai.memory import Memory, first_lead_to_come, known_mask, view_tricks
 from core.ai.pitch_endgame import last_two_tricks
 from core.ai.tertz_endgame import NORMAL_POSITIONS, phase_b_cards
@@ -755,11 +755,11 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
             counted = phase_b_cards(info, hand, cards, cache, solve_positions)
             if counted:
                 cards = counted
-        elif tb.game == "klaberjass" and len(cards) > 1:
+        elif tb.game in ("klaberjass", "deberts") and tb.players == 2 and len(cards) > 1:
             # The last three tricks: count them out over the opponent's likely hands.
             opp = 1 - me
             required = memory.required_mask(opp) if memory is not None else 0
-            counted = klaberjass_last_tricks(info, view, hand, cards, info.forbidden.get(opp, 0), required)
+            counted = last_tricks(info, view, hand, cards, info.forbidden.get(opp, 0), required)
             if counted:
                 cards = counted
         c = choose_card(info, cards)

@@ -1,21 +1,24 @@
-"""``normal``'s last three tricks of Klaberjass, counted over the likely hands of the opponent.
+"""``normal``'s last three tricks of the two-handed trump games, counted over the opponent's likely hands.
 
 With three cards or fewer in hand a club player counts the rest out: "if
 he holds the ten, leading the ace first takes it; if not, the trump wins
-either way".  :func:`klaberjass_last_tricks` does that count the way the
-``hard`` search does at its end, but within ``normal``'s few milliseconds:
+either way".  :func:`last_tricks` does that count (Klaberjass and two-handed Deberts) the
+way the ``hard`` search does at its end, but within ``normal``'s few
+milliseconds:
 
 * the opponent's hand is dealt from the cards it may hold (unseen, minus the
   ones its plays showed it cannot hold, plus its publicly known cards): every
   such hand when there are few, else a fixed number drawn with a generator
   seeded from the view, so equal views give equal decisions;
 * on each, the rest of the deal is played with both hands known (a tiny
-  minimax: at most three tricks), under Klaberjass's rules (follow suit, beat
-  a trump lead if possible, trump when void);
-* each finished deal is scored as the engine scores it
-  (:func:`core.games.klaberjass.score_deal`: the maker's total against the
-  defender's, with the sequences, the bellas still to come and the points
-  hanging from a tie), and the card with the best mean score difference is kept.
+  minimax: at most three tricks), under the two games' common rules for two
+  players (follow suit, beat a trump lead if possible, trump when void);
+* each finished deal is scored as the engine scores it, with the game's own
+  scoring function (:func:`core.games.klaberjass.score_deal`,
+  :func:`core.games.deberts.settle`: the maker's total against the
+  defender's, with the sequences, the bellas still to come, the tricks taken
+  and the points hanging from a tie), and the card with the best mean score
+  difference is kept.
 
 Playing each hand with every card known flatters lines that need to guess
 (strategy fusion), the price of every such count; the ``hard`` search pays
@@ -27,10 +30,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.ai.knowledge import mask
 from core.cards import CARD_IDS, SUIT_MASK
+from core.games import deberts as deberts_rules
 from core.games.klaberjass import score_deal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,6 +46,7 @@ MAX_CARDS = 3
 HANDS = 20
 """Opponent's hands counted: all of them when there are at most this many, else this many drawn."""
 LAST_TRICK = 10
+INF = float("inf")
 BELLA = 20
 RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
 
@@ -56,7 +61,7 @@ def _cards(m: int) -> list[int]:
 
 
 class _Deal:
-    """The rest of one deal with both hands known, scored for seat ``me``."""
+    """The rest of one deal with both hands known, scored for seat ``me`` (Klaberjass)."""
 
     def __init__(self, info: PlayInfo, view: View, me: int) -> None:
         tb = info.tb
@@ -66,15 +71,7 @@ class _Deal:
         self.me = me
         self.points = tb.points
         self.trumps = SUIT_MASK[tb.trump]
-        maker = view.get("maker")
-        self.maker = int(maker) if isinstance(maker, int) else me
-        cp = [int(x) for x in view.get("card_points") or [0, 0]]
-        seq = view.get("sequence_points") or [0, 0]
-        bella = view.get("bella") or [False, False]
-        self.base = [cp[s] + int(seq[s]) + (BELLA if bella[s] else 0) for s in (0, 1)]
-        self.bella_done = [bool(b) for b in bella]
-        self.hanging = int(view.get("hanging") or 0)
-        self.tie_rule = "hang" if tb.options.get("maker_tie") == "hang" else "maker_zero"
+        self.kq = (1 << (self.trump * 16 + RANK_K)) | (1 << (self.trump * 16 + RANK_Q))
         played = [0, 0]
         for tr in view.get("tricks") or []:
             leader = int(tr.get("leader", 0))
@@ -85,10 +82,31 @@ class _Deal:
             if isinstance(t, dict) and t.get("card") in CARD_IDS:
                 played[int(t.get("seat", 0))] |= 1 << CARD_IDS[t["card"]]
         self.played = played
-        self.kq = (1 << (self.trump * 16 + RANK_K)) | (1 << (self.trump * 16 + RANK_Q))
+        self._scores: dict[tuple[int, ...], float] = {}
+        self._legal: dict[tuple[int, int], list[int]] = {}
+        self.setup(view)
+
+    def setup(self, view: View) -> None:
+        """Read the deal's score so far from the view."""
+        maker = view.get("maker")
+        self.maker = int(maker) if isinstance(maker, int) else self.me
+        cp = [int(x) for x in view.get("card_points") or [0, 0]]
+        seq = view.get("sequence_points") or [0, 0]
+        bella = view.get("bella") or [False, False]
+        self.base = [cp[s] + int(seq[s]) + (BELLA if bella[s] else 0) for s in (0, 1)]
+        self.bella_done = [bool(b) for b in bella]
+        self.hanging = int(view.get("hanging") or 0)
+        self.tie_rule = "hang" if self.tb.options.get("maker_tie") == "hang" else "maker_zero"
 
     def legal(self, hand: int, lead: int) -> list[int]:
-        """Klaberjass's answers to ``lead`` from ``hand`` (``lead < 0``: a lead, any card)."""
+        """The answers to ``lead`` from ``hand`` (``lead < 0``: a lead, any card)."""
+        key = (hand, lead)
+        got = self._legal.get(key)
+        if got is None:
+            got = self._legal[key] = self._answers(hand, lead)
+        return got
+
+    def _answers(self, hand: int, lead: int) -> list[int]:
         if lead < 0:
             return _cards(hand)
         ls = lead >> 4
@@ -105,48 +123,121 @@ class _Deal:
             return self.tb.strength[follow] > self.tb.strength[lead]
         return follow >> 4 == self.trump
 
-    def value(self, gained: list[int], hands: list[int]) -> float:
-        """Our deal score minus the opponent's once the seats have taken ``gained`` more card points."""
-        totals = [self.base[s] + gained[s] for s in (0, 1)]
-        for s in (0, 1):
-            if not self.bella_done[s] and (self.played[s] | hands[s]) & self.kq == self.kq:
-                totals[s] += BELLA  # announced with the second of the pair
+    def bellas_to_come(self, hands: list[int]) -> list[int]:
+        """Per seat, the bella points still to be announced (with the second card of the pair)."""
+        return [BELLA if not self.bella_done[s] and (self.played[s] | hands[s]) & self.kq == self.kq else 0
+                for s in (0, 1)]
+
+    def value(self, gained: list[int], tricks: list[int], hands: list[int]) -> float:
+        """Our deal score minus the opponent's once the seats have taken ``gained`` more card points (and
+        ``tricks`` more tricks); ``hands`` are the hands the count started from."""
+        bella = self.bellas_to_come(hands)
+        totals = [self.base[s] + gained[s] + bella[s] for s in (0, 1)]
         _outcome, pts, _left, to = score_deal(self.maker, totals, self.hanging, self.tie_rule)
         if to is not None:
             pts[to] += self.hanging
         return float(pts[self.me] - pts[1 - self.me])
 
-    def play_out(self, hands: list[int], leader: int, lead: int, gained: list[int], start: list[int]) -> float:
-        """Minimax value for ``me`` with ``lead`` on the table (-1: ``leader`` is to lead)."""
+    def play_out(self, hands: list[int], leader: int, lead: int, gained: list[int], start: list[int],
+                 tricks: list[int] | None = None, alpha: float = -INF, beta: float = INF) -> float:
+        """Minimax value for ``me`` with ``lead`` on the table (-1: ``leader`` is to lead).
+
+        Alpha-beta: a value at most ``alpha`` or at least ``beta`` is only a
+        bound on its side; inside the window it is exact.
+        """
+        taken = tricks if tricks is not None else [0, 0]
         if lead < 0:
             if not hands[leader]:
-                return self.value(gained, start)
-            choices = self.legal(hands[leader], -1)
-            best = None
-            for c in choices:
+                key = (gained[0], gained[1], taken[0], taken[1], start[0], start[1])
+                got = self._scores.get(key)
+                if got is None:
+                    got = self._scores[key] = self.value(gained, taken, start)
+                return got
+            mine = leader == self.me
+            best = -INF if mine else INF
+            for c in self.legal(hands[leader], -1):
                 h = list(hands)
                 h[leader] &= ~(1 << c)
-                v = self.play_out(h, leader, c, gained, start)
-                if best is None or (v > best if leader == self.me else v < best):
+                v = self.play_out(h, leader, c, gained, start, taken, alpha, beta)
+                if mine:
+                    if v > best:
+                        best = v
+                        alpha = max(alpha, v)
+                elif v < best:
                     best = v
-            assert best is not None
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    break
             return best
         follower = 1 - leader
-        best = None
+        mine = follower == self.me
+        best = -INF if mine else INF
         for d in self.legal(hands[follower], lead):
             h = list(hands)
             h[follower] &= ~(1 << d)
             winner = follower if self.wins(lead, d) else leader
             g = list(gained)
             g[winner] += self.points[lead] + self.points[d] + (LAST_TRICK if not h[winner] else 0)
-            v = self.play_out(h, winner, -1, g, start)
-            if best is None or (v > best if follower == self.me else v < best):
+            t = list(taken)
+            t[winner] += 1
+            v = self.play_out(h, winner, -1, g, start, t, alpha, beta)
+            if mine:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
                 best = v
-        assert best is not None
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
         return best
 
 
-def klaberjass_last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
+class _DebertsDeal(_Deal):
+    """Two-handed Deberts: the same trick rules for two players, scored by :func:`core.games.deberts.settle`."""
+
+    def setup(self, view: View) -> None:
+        contract = view.get("contract") or {}
+        maker = contract.get("maker") if isinstance(contract, dict) else None
+        self.maker = int(maker) if isinstance(maker, int) else self.me
+        self.base = [int(x) for x in view.get("card_points") or [0, 0]]
+        self.tricks0 = [int(x) for x in view.get("tricks_won") or [0, 0]]
+        bellas = [b for b in view.get("bellas") or [] if isinstance(b, dict)]
+        self.bella_done = [any(b.get("seat") == s for b in bellas) for s in (0, 1)]
+        self.bella_pts = [deberts_rules.BELLA_POINTS if self.bella_done[s] else 0 for s in (0, 1)]
+        winner = view.get("sequence_winner")
+        self.seq_seat = int(winner) if isinstance(winner, int) else -1
+        self.seq_value = int(view.get("sequence_points") or 0)
+        opts = self.tb.options
+        self.seq_needs_trick = opts.get("sequence_needs_trick", True) is not False
+        self.rules: dict[str, Any] = {
+            "app": opts.get("contract_scoring") == "app",
+            "half_up": opts.get("split_rounding") == "half_up",
+            "queue": opts.get("hanging_pots") == "queue",
+            "bide_penalty": opts.get("bide_penalty") == "minus100_from_third",
+            "ski_penalty": int(opts.get("ski_penalty") or 0),
+            "pots": [int(x) for x in view.get("pots") or []],
+            "app_pots": [(int(p["amount"]), tuple(p["rivals"]), int(p["maker"]))
+                         for p in view.get("app_pots") or [] if isinstance(p, dict)],
+            "bide_counts": [int(x) for x in view.get("bide_counts") or [0, 0]],
+        }
+
+    def value(self, gained: list[int], tricks: list[int], hands: list[int]) -> float:
+        tricks_all = [self.tricks0[s] + tricks[s] for s in (0, 1)]
+        bella = self.bellas_to_come(hands)
+        totals = [self.base[s] + gained[s] + self.bella_pts[s] + bella[s] for s in (0, 1)]
+        if self.seq_seat >= 0 and (not self.seq_needs_trick or tricks_all[self.seq_seat] > 0):
+            totals[self.seq_seat] += self.seq_value
+        st = deberts_rules.settle(totals, tricks_all, self.maker, [0, 1], **self.rules)
+        awarded = [st.deal_scores[u] + st.penalties[u] for u in (0, 1)]
+        return float(awarded[self.me] - awarded[1 - self.me])
+
+
+DEALS: dict[str, type[_Deal]] = {"klaberjass": _Deal, "deberts": _DebertsDeal}
+"""The games counted, and how each scores a deal."""
+
+
+def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
                            forbidden: int = 0, required: int = 0) -> list[int] | None:
     """The cards of ``legal`` with the best mean deal score over the opponent's likely hands.
 
@@ -158,7 +249,8 @@ def klaberjass_last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequenc
     """
     tb = info.tb
     me = info.me
-    if tb.game != "klaberjass" or tb.trump is None or len(info.sizes) != 2 or hand.bit_count() > MAX_CARDS:
+    make = DEALS.get(tb.game)
+    if make is None or tb.trump is None or len(info.sizes) != 2 or hand.bit_count() > MAX_CARDS:
         return None
     opp = 1 - me
     need = info.sizes[opp]
@@ -168,7 +260,7 @@ def klaberjass_last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequenc
     free = need - sure.bit_count()
     if free < 0 or pool.bit_count() < free:
         return None
-    deal = _Deal(info, view, me)
+    deal = make(info, view, me)
     pool_cards = _cards(pool)
     picks: list[tuple[int, ...]]
     count = 1
@@ -196,7 +288,9 @@ def klaberjass_last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequenc
                 winner = me if deal.wins(lead, c) else opp
                 g = [0, 0]
                 g[winner] += tb.points[lead] + tb.points[c] + (LAST_TRICK if not h[winner] else 0)
-                v = deal.play_out(h, winner, -1, g, start)
+                t = [0, 0]
+                t[winner] = 1
+                v = deal.play_out(h, winner, -1, g, start, t)
             else:
                 v = deal.play_out(h, me, c, [0, 0], start)
             totals[c] += v

@@ -1,39 +1,43 @@
-"""``normal``'s count of Klaberjass's last three tricks (``core.ai.last_tricks``)."""
+"""``normal``'s count of the last three tricks of Klaberjass and two-handed Deberts (``core.ai.last_tricks``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import core
 from core.ai.endgame import solve
 from core.ai.heuristic import HeuristicBot, choose_card, legal_of, play_info
 from core.ai.knowledge import mask
-from core.ai.last_tricks import _Deal, klaberjass_last_tricks
+from core.ai.last_tricks import DEALS, last_tricks
 from core.ai.memory import Memory
 from core.cards import CARD_IDS
 from tests.util import normal_decisions
 
 
-def _positions(seeds: range) -> Any:
-    """Klaberjass decisions of seeded ``normal`` matches with three cards or fewer and a choice of card."""
+def _positions(seeds: range, game: str = "klaberjass") -> Any:
+    """Two-handed decisions of seeded ``normal`` matches with three cards or fewer and a choice of card."""
     for seed in seeds:
-        for state, view in normal_decisions("klaberjass", 2, seed):
+        for state, view in normal_decisions(game, 2, seed):
             legal = legal_of(view)
             me = int(view["seat"])
             if len(legal) > 1 and all(a.type == "play" for a in legal) and len(view["hands"][me]) <= 3:
                 yield state, view, legal
 
 
-def test_each_counted_deal_scores_as_the_engine_scores_it() -> None:
+@pytest.mark.parametrize("game", ["klaberjass", "deberts"])
+def test_each_counted_deal_scores_as_the_engine_scores_it(game: str) -> None:
     """With the opponent's real hand, the count's value of every card (the deal's score difference under
-    best play) is what an exhaustive search through the engine finds."""
+    best play: sequences, bellas, tricks taken and the game's contract rules) is what an exhaustive search
+    through the engine finds."""
     checked = 0
-    for state, view, legal in _positions(range(1, 3)):
+    for state, view, legal in _positions(range(1, 3), game):
         me = int(view["seat"])
         opp = 1 - me
         memory = Memory()
         info = play_info(view, memory.update(view), memory)
-        deal = _Deal(info, view, me)
+        deal = DEALS[game](info, view, me)
         hands = [0, 0]
         hands[me], hands[opp] = mask(view["hands"][me]), state.hands[opp]
         trick = [c for _, c in info.trick]
@@ -46,9 +50,10 @@ def test_each_counted_deal_scores_as_the_engine_scores_it() -> None:
             h[me] &= ~(1 << c)
             if trick:
                 winner = me if deal.wins(trick[0], c) else opp
-                gained = [0, 0]
+                gained, tricks = [0, 0], [0, 0]
                 gained[winner] = info.tb.points[trick[0]] + info.tb.points[c] + (10 if not h[winner] else 0)
-                counted = deal.play_out(h, winner, -1, gained, list(hands))
+                tricks[winner] = 1
+                counted = deal.play_out(h, winner, -1, gained, list(hands), tricks)
             else:
                 counted = deal.play_out(h, me, c, [0, 0], list(hands))
             st = state.clone()
@@ -63,17 +68,18 @@ def test_each_counted_deal_scores_as_the_engine_scores_it() -> None:
     assert checked >= 60
 
 
-def test_the_count_is_legal_deterministic_and_used_by_normal() -> None:
+@pytest.mark.parametrize("game", ["klaberjass", "deberts"])
+def test_the_count_is_legal_deterministic_and_used_by_normal(game: str) -> None:
     seen = 0
-    for _state, view, legal in _positions(range(3, 5)):
+    for _state, view, legal in _positions(range(3, 5), game):
         me = int(view["seat"])
         memory = Memory()
         info = play_info(view, memory.update(view), memory)
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
         hand = mask(view["hands"][me])
-        got = klaberjass_last_tricks(info, view, hand, cards, info.forbidden.get(1 - me, 0))
+        got = last_tricks(info, view, hand, cards, info.forbidden.get(1 - me, 0))
         assert got and set(got) <= set(cards)
-        assert got == klaberjass_last_tricks(info, view, hand, cards, info.forbidden.get(1 - me, 0))
+        assert got == last_tricks(info, view, hand, cards, info.forbidden.get(1 - me, 0))
         played = HeuristicBot(seed=9).choose(view)
         assert CARD_IDS[played.card or ""] in got
         assert choose_card(info, got) in got
@@ -81,10 +87,11 @@ def test_the_count_is_legal_deterministic_and_used_by_normal() -> None:
     assert seen >= 20
 
 
-def test_a_known_hand_is_counted_exactly() -> None:
+@pytest.mark.parametrize("game", ["klaberjass", "deberts"])
+def test_a_known_hand_is_counted_exactly(game: str) -> None:
     """When the cards the opponent may hold are exactly its hand, the count keeps the cards that score best
     on that one deal."""
-    for state, view, legal in _positions(range(5, 7)):
+    for state, view, legal in _positions(range(5, 7), game):
         me = int(view["seat"])
         opp = 1 - me
         memory = Memory()
@@ -92,8 +99,8 @@ def test_a_known_hand_is_counted_exactly() -> None:
         theirs = state.hands[opp]
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
         forbidden = info.outstanding & ~theirs  # everything else is known to be elsewhere
-        got = klaberjass_last_tricks(info, view, mask(view["hands"][me]), cards, forbidden)
-        deal = _Deal(info, view, me)
+        got = last_tricks(info, view, mask(view["hands"][me]), cards, forbidden)
+        deal = DEALS[game](info, view, me)
         hands = [0, 0]
         hands[me], hands[opp] = mask(view["hands"][me]), theirs
         values = {}
@@ -103,9 +110,10 @@ def test_a_known_hand_is_counted_exactly() -> None:
             if info.trick:
                 lead = info.trick[0][1]
                 winner = me if deal.wins(lead, c) else opp
-                gained = [0, 0]
+                gained, tricks = [0, 0], [0, 0]
                 gained[winner] = info.tb.points[lead] + info.tb.points[c] + (10 if not h[winner] else 0)
-                values[c] = deal.play_out(h, winner, -1, gained, list(hands))
+                tricks[winner] = 1
+                values[c] = deal.play_out(h, winner, -1, gained, list(hands), tricks)
             else:
                 values[c] = deal.play_out(h, me, c, [0, 0], list(hands))
         top = max(values.values())
@@ -115,6 +123,18 @@ def test_a_known_hand_is_counted_exactly() -> None:
 
 
 def test_no_count_with_more_cards_or_in_other_games() -> None:
+    for _state, view in normal_decisions("deberts", 3, seed=8, steps=400):
+        legal = legal_of(view)
+        me = int(view["seat"])
+        if len(legal) < 2 or any(a.type != "play" for a in legal) or len(view["hands"][me]) > 3:
+            continue
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        assert last_tricks(info, view, mask(view["hands"][me]), cards) is None  # three players: not counted
+        break
+    else:
+        raise AssertionError("no three-handed position found")
     for _state, view in normal_decisions("klaberjass", 2, seed=8, steps=60):
         legal = legal_of(view)
         me = int(view["seat"])
@@ -123,6 +143,6 @@ def test_no_count_with_more_cards_or_in_other_games() -> None:
         memory = Memory()
         info = play_info(view, memory.update(view), memory)
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
-        assert klaberjass_last_tricks(info, view, mask(view["hands"][me]), cards) is None
+        assert last_tricks(info, view, mask(view["hands"][me]), cards) is None
         return
     raise AssertionError("no position found")
