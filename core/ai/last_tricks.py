@@ -84,6 +84,8 @@ class _Deal:
         self.played = played
         self._scores: dict[tuple[int, ...], float] = {}
         self._legal: dict[tuple[int, int], list[int]] = {}
+        self._bella_of: dict[tuple[int, int], list[int]] = {}
+        self._bella = [0, 0]
         self.setup(view)
 
     def setup(self, view: View) -> None:
@@ -113,7 +115,9 @@ class _Deal:
         follow = hand & SUIT_MASK[ls]
         if follow:
             if ls == self.trump:
-                return _cards(self.tb.above(lead, follow) or follow)
+                st = self.tb.strength
+                higher = [d for d in _cards(follow) if st[d] > st[lead]]
+                return higher or _cards(follow)
             return _cards(follow)
         return _cards((hand & self.trumps) or hand)
 
@@ -128,10 +132,9 @@ class _Deal:
         return [BELLA if not self.bella_done[s] and (self.played[s] | hands[s]) & self.kq == self.kq else 0
                 for s in (0, 1)]
 
-    def value(self, gained: list[int], tricks: list[int], hands: list[int]) -> float:
+    def score(self, gained: list[int], tricks: list[int], bella: list[int]) -> float:
         """Our deal score minus the opponent's once the seats have taken ``gained`` more card points (and
-        ``tricks`` more tricks); ``hands`` are the hands the count started from."""
-        bella = self.bellas_to_come(hands)
+        ``tricks`` more tricks), with ``bella`` points still to be announced."""
         totals = [self.base[s] + gained[s] + bella[s] for s in (0, 1)]
         _outcome, pts, _left, to = score_deal(self.maker, totals, self.hanging, self.tie_rule)
         if to is not None:
@@ -139,58 +142,99 @@ class _Deal:
         return float(pts[self.me] - pts[1 - self.me])
 
     def play_out(self, hands: list[int], leader: int, lead: int, gained: list[int], start: list[int],
-                 tricks: list[int] | None = None, alpha: float = -INF, beta: float = INF) -> float:
+                 tricks: list[int] | None = None) -> float:
         """Minimax value for ``me`` with ``lead`` on the table (-1: ``leader`` is to lead).
 
-        Alpha-beta: a value at most ``alpha`` or at least ``beta`` is only a
-        bound on its side; inside the window it is exact.
+        ``hands`` are both hands now (without ``lead``), ``gained`` and
+        ``tricks`` what each seat took since ``start``, the hands the count
+        began with (they tell which bellas are still to come).
         """
+        me, opp = self.me, 1 - self.me
+        key = (start[0], start[1])
+        bella = self._bella_of.get(key)
+        if bella is None:
+            bella = self._bella_of[key] = self.bellas_to_come(start)
+        self._bella = bella
         taken = tricks if tricks is not None else [0, 0]
+        return self._search(hands[me], hands[opp], leader == me, lead, gained[me], gained[opp],
+                            taken[me], taken[opp], -INF, INF)
+
+    def _search(self, mine: int, theirs: int, we_lead: bool, lead: int, g_me: int, g_opp: int,
+                t_me: int, t_opp: int, alpha: float, beta: float) -> float:
+        """:meth:`play_out` from our side, with alpha-beta (a value outside (``alpha``, ``beta``) is a bound)."""
         if lead < 0:
-            if not hands[leader]:
-                key = (gained[0], gained[1], taken[0], taken[1], start[0], start[1])
-                got = self._scores.get(key)
-                if got is None:
-                    got = self._scores[key] = self.value(gained, taken, start)
-                return got
-            mine = leader == self.me
-            best = -INF if mine else INF
-            for c in self.legal(hands[leader], -1):
-                h = list(hands)
-                h[leader] &= ~(1 << c)
-                v = self.play_out(h, leader, c, gained, start, taken, alpha, beta)
-                if mine:
+            if not (mine if we_lead else theirs):
+                return self._leaf(g_me, g_opp, t_me, t_opp)
+            if we_lead:
+                best = -INF
+                for c in self.legal(mine, -1):
+                    v = self._search(mine & ~(1 << c), theirs, True, c, g_me, g_opp, t_me, t_opp, alpha, beta)
                     if v > best:
                         best = v
-                        alpha = max(alpha, v)
-                elif v < best:
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                return best
+            best = INF
+            for c in self.legal(theirs, -1):
+                v = self._search(mine, theirs & ~(1 << c), False, c, g_me, g_opp, t_me, t_opp, alpha, beta)
+                if v < best:
                     best = v
-                    beta = min(beta, v)
-                if alpha >= beta:
-                    break
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             return best
-        follower = 1 - leader
-        mine = follower == self.me
-        best = -INF if mine else INF
-        for d in self.legal(hands[follower], lead):
-            h = list(hands)
-            h[follower] &= ~(1 << d)
-            winner = follower if self.wins(lead, d) else leader
-            g = list(gained)
-            g[winner] += self.points[lead] + self.points[d] + (LAST_TRICK if not h[winner] else 0)
-            t = list(taken)
-            t[winner] += 1
-            v = self.play_out(h, winner, -1, g, start, t, alpha, beta)
-            if mine:
-                if v > best:
+        pts = self.points
+        if we_lead:  # the opponent answers our lead
+            best = INF
+            for d in self.legal(theirs, lead):
+                t2 = theirs & ~(1 << d)
+                p = pts[lead] + pts[d]
+                if self.wins(lead, d):
+                    p += 0 if t2 else LAST_TRICK
+                    v = self._search(mine, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
+                else:
+                    p += 0 if mine else LAST_TRICK
+                    v = self._search(mine, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+                if v < best:
                     best = v
-                    alpha = max(alpha, v)
-            elif v < best:
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            return best
+        best = -INF
+        for d in self.legal(mine, lead):
+            m2 = mine & ~(1 << d)
+            p = pts[lead] + pts[d]
+            if self.wins(lead, d):
+                p += 0 if m2 else LAST_TRICK
+                v = self._search(m2, theirs, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+            else:
+                p += 0 if theirs else LAST_TRICK
+                v = self._search(m2, theirs, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
+            if v > best:
                 best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
         return best
+
+    def _leaf(self, g_me: int, g_opp: int, t_me: int, t_opp: int) -> float:
+        """The finished deal's value (remembered: many lines end with the same split)."""
+        bella = self._bella
+        key = (g_me, g_opp, t_me, t_opp, bella[0], bella[1])
+        got = self._scores.get(key)
+        if got is None:
+            me = self.me
+            gained, taken = [0, 0], [0, 0]
+            gained[me], gained[1 - me] = g_me, g_opp
+            taken[me], taken[1 - me] = t_me, t_opp
+            got = self._scores[key] = self.score(gained, taken, bella)
+        return got
 
 
 class _DebertsDeal(_Deal):
@@ -222,9 +266,8 @@ class _DebertsDeal(_Deal):
             "bide_counts": [int(x) for x in view.get("bide_counts") or [0, 0]],
         }
 
-    def value(self, gained: list[int], tricks: list[int], hands: list[int]) -> float:
+    def score(self, gained: list[int], tricks: list[int], bella: list[int]) -> float:
         tricks_all = [self.tricks0[s] + tricks[s] for s in (0, 1)]
-        bella = self.bellas_to_come(hands)
         totals = [self.base[s] + gained[s] + self.bella_pts[s] + bella[s] for s in (0, 1)]
         if self.seq_seat >= 0 and (not self.seq_needs_trick or tricks_all[self.seq_seat] > 0):
             totals[self.seq_seat] += self.seq_value

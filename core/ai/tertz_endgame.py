@@ -70,16 +70,18 @@ class _Solver:
         self._free_bit = (1 << tb.free_card) if tb.free_card >= 0 else 0
         self._trumps = SUIT_MASK[trump] if trump >= 0 else 0
         self._suit = [SUIT_MASK[c >> 4] if c < 64 else 0 for c in range(64)]
-        self._above = [tb.above(c, SUIT_MASK[c >> 4]) if c < 64 else 0 for c in range(64)]
         st = tb.strength
-        # _beaten_by[c]: the cards that take a trick led with c (higher of its suit, and the trumps).
+        # _above[c]: the higher cards of c's suit; _beaten_by[c]: the cards that take a trick led with c
+        # (those, and the trumps).
+        self._above = [0] * 64
         self._beaten_by = [0] * 64
         for c in range(64):
-            m = self._trumps if c >> 4 != trump else 0
+            higher = 0
             for d in _cards(self._suit[c]):
                 if st[d] > st[c]:
-                    m |= 1 << d
-            self._beaten_by[c] = m
+                    higher |= 1 << d
+            self._above[c] = higher
+            self._beaten_by[c] = higher | (self._trumps if c >> 4 != trump else 0)
 
     def cards(self, m: int) -> list[int]:
         """The card ids of mask ``m`` (remembered: the same hands come back again and again)."""
