@@ -33,7 +33,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from core.ai.knowledge import mask
-from core.cards import CARD_IDS, SUIT_MASK
+from core.cards import CARD_IDS, SUIT_MASK, ids_of
 from core.games import deberts as deberts_rules
 from core.games.klaberjass import score_deal
 
@@ -50,14 +50,6 @@ INF = float("inf")
 BELLA = 20
 RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
 
-
-def _cards(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 class _Deal:
@@ -110,16 +102,16 @@ class _Deal:
 
     def _answers(self, hand: int, lead: int) -> list[int]:
         if lead < 0:
-            return _cards(hand)
+            return ids_of(hand)
         ls = lead >> 4
         follow = hand & SUIT_MASK[ls]
         if follow:
             if ls == self.trump:
                 st = self.tb.strength
-                higher = [d for d in _cards(follow) if st[d] > st[lead]]
-                return higher or _cards(follow)
-            return _cards(follow)
-        return _cards((hand & self.trumps) or hand)
+                higher = [d for d in ids_of(follow) if st[d] > st[lead]]
+                return higher or ids_of(follow)
+            return ids_of(follow)
+        return ids_of((hand & self.trumps) or hand)
 
     def wins(self, lead: int, follow: int) -> bool:
         """True if the second card takes the trick."""
@@ -304,7 +296,7 @@ def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
     if free < 0 or pool.bit_count() < free:
         return None
     deal = make(info, view, me)
-    pool_cards = _cards(pool)
+    pool_cards = ids_of(pool)
     picks: list[tuple[int, ...]]
     count = 1
     for i in range(free):

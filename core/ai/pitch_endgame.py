@@ -29,6 +29,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from core.ai.knowledge import is_two
+from core.cards import ids_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from core.ai.heuristic import PlayInfo
@@ -37,14 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_LAYOUTS = 40
 """More ways for the cards out to lie than this and the rule of thumb decides instead."""
 
-
-def _cards(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _layouts(out: list[int], sizes: list[tuple[int, int]]) -> list[dict[int, list[int]]]:
@@ -94,7 +87,7 @@ def last_two_tricks(info: PlayInfo, legal: Sequence[int], sizes: Sequence[int]) 
         if sizes[seat] > (2 if seat in seats_after else 1):
             return None
         held.append((seat, sizes[seat]))
-    out = _cards(info.outstanding & tb.trump_mask)
+    out = ids_of(info.outstanding & tb.trump_mask)
     if len(out) != sum(n for _, n in held):
         return None  # the view does not add up: let the rule decide
     layouts = _layouts(out, held)

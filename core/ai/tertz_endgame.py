@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from core.cards import SUIT_MASK, ids_of
+
 if TYPE_CHECKING:  # pragma: no cover
     from core.ai.heuristic import PlayInfo
     from core.ai.knowledge import Table
@@ -36,14 +38,6 @@ LAST_TRICK = 10
 class OutOfBudget(Exception):
     """More positions than allowed: the caller falls back to its rule."""
 
-
-def _cards(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 TOP = 1 << 20
@@ -58,8 +52,6 @@ class _Solver:
     """
 
     def __init__(self, tb: Table, max_positions: int) -> None:
-        from core.cards import SUIT_MASK
-
         trump = tb.trump if tb.trump is not None else -1
         self.points = tb.points
         self.max_positions = max_positions
@@ -77,7 +69,7 @@ class _Solver:
         self._beaten_by = [0] * 64
         for c in range(64):
             higher = 0
-            for d in _cards(self._suit[c]):
+            for d in ids_of(self._suit[c]):
                 if st[d] > st[c]:
                     higher |= 1 << d
             self._above[c] = higher
@@ -87,7 +79,7 @@ class _Solver:
         """The card ids of mask ``m`` (remembered: the same hands come back again and again)."""
         got = self._cards.get(m)
         if got is None:
-            got = self._cards[m] = _cards(m)
+            got = self._cards[m] = ids_of(m)
         return got
 
     def legal_follow(self, hand: int, lead: int) -> list[int]:
@@ -112,7 +104,7 @@ class _Solver:
         # The answers most likely best for the follower first: the ones that take the trick (with the most
         # points), then the ones that give it the fewest.
         got = self._follow[key] = sorted(
-            _cards(legal), key=lambda d: -pts[d] - 100 if beaten_by >> d & 1 else pts[d])
+            ids_of(legal), key=lambda d: -pts[d] - 100 if beaten_by >> d & 1 else pts[d])
         return got
 
     def wins(self, lead: int, follow: int) -> bool:

@@ -10,7 +10,7 @@ from core.ai.memory import Memory
 from core.ai.search import SearchBot
 from core.ai.tertz_endgame import phase_b_best, phase_b_cards, phase_b_values
 from core.cards import CARD_IDS
-from tests.util import normal_decisions
+from tests.util import bot_match_record, normal_decisions
 
 
 def _table(trump: str = "H") -> Table:
@@ -131,18 +131,7 @@ def test_normal_and_hard_play_a_best_card_once_the_stock_is_gone() -> None:
 
 
 def test_a_seeded_match_plays_to_the_end() -> None:
-    """Bots with the count play whole matches legally (the engine refuses any illegal action)."""
-    state = core.new_match("tertz", players=2, seed=11)
-    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
-    import random
-
-    rng = random.Random(11)
-    for _ in range(5000):
-        cp = state.current_player
-        if cp is None:
-            break
-        if cp == core.CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        state.apply(bots[cp].choose(state.view(cp)))
-    assert state.current_player is None
+    """Bots with the count play whole matches legally (the engine refuses any illegal action), and the
+    record replays."""
+    state = core.replay(bot_match_record("tertz", 2, seed=11, levels=["normal", "normal"]))
+    assert state.current_player is None and state.deal_results
