@@ -154,65 +154,42 @@ class _Deal:
     def _search(self, mine: int, theirs: int, we_lead: bool, lead: int, g_me: int, g_opp: int,
                 t_me: int, t_opp: int, alpha: float, beta: float) -> float:
         """:meth:`play_out` from our side, with alpha-beta (a value outside (``alpha``, ``beta``) is a bound)."""
-        if lead < 0:
-            if not (mine if we_lead else theirs):
+        if lead < 0:  # the leader chooses a card
+            hand = mine if we_lead else theirs
+            if not hand:
                 return self._leaf(g_me, g_opp, t_me, t_opp)
-            if we_lead:
-                best = -INF
-                for c in self.legal(mine, -1):
-                    v = self._search(mine & ~(1 << c), theirs, True, c, g_me, g_opp, t_me, t_opp, alpha, beta)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                return best
-            best = INF
-            for c in self.legal(theirs, -1):
-                v = self._search(mine, theirs & ~(1 << c), False, c, g_me, g_opp, t_me, t_opp, alpha, beta)
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-            return best
+            ours = we_lead
+            moves = self.legal(hand, -1)
+        else:  # the other seat answers the lead
+            ours = not we_lead
+            moves = self.legal(theirs if we_lead else mine, lead)
         pts = self.points
-        if we_lead:  # the opponent answers our lead
-            best = INF
-            for d in self.legal(theirs, lead):
-                t2 = theirs & ~(1 << d)
-                p = pts[lead] + pts[d]
-                if self.wins(lead, d):
-                    p += 0 if t2 else LAST_TRICK
-                    v = self._search(mine, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
-                else:
-                    p += 0 if mine else LAST_TRICK
-                    v = self._search(mine, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-            return best
-        best = -INF
-        for d in self.legal(mine, lead):
-            m2 = mine & ~(1 << d)
-            p = pts[lead] + pts[d]
-            if self.wins(lead, d):
-                p += 0 if m2 else LAST_TRICK
-                v = self._search(m2, theirs, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+        best = -INF if ours else INF
+        for card in moves:
+            bit = 1 << card
+            m2 = mine & ~bit if ours else mine
+            t2 = theirs if ours else theirs & ~bit
+            if lead < 0:
+                v = self._search(m2, t2, we_lead, card, g_me, g_opp, t_me, t_opp, alpha, beta)
             else:
-                p += 0 if theirs else LAST_TRICK
-                v = self._search(m2, theirs, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
-            if v > best:
+                p = pts[lead] + pts[card]
+                # The trick's winner leads next; the last trick's 10 goes with it.
+                we_win = self.wins(lead, card) == ours
+                if not (m2 if we_win else t2):
+                    p += LAST_TRICK
+                if we_win:
+                    v = self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+                else:
+                    v = self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
+            if ours:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
                 best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
         return best
 
     def _leaf(self, g_me: int, g_opp: int, t_me: int, t_opp: int) -> float:
