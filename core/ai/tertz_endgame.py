@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from core.cards import SUIT_MASK, ids_of
+from core.cards import SUIT_MASK, deck, ids_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from core.ai.heuristic import PlayInfo
@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LAST_TRICK = 10
 """Points for the last trick."""
+PACK = tuple(deck())
+"""The 32 cards Tertz is played with."""
 
 
 class OutOfBudget(Exception):
@@ -64,16 +66,15 @@ class _Solver:
         self._suit = [SUIT_MASK[c >> 4] if c < 64 else 0 for c in range(64)]
         st = tb.strength
         # _above[c]: the higher cards of c's suit; _beaten_by[c]: the cards that take a trick led with c
-        # (those, and the trumps).
+        # (those, and the trumps).  Built suit by suit from the cards ordered low to high.
         self._above = [0] * 64
         self._beaten_by = [0] * 64
-        for c in range(64):
+        for suit in range(4):
             higher = 0
-            for d in ids_of(self._suit[c]):
-                if st[d] > st[c]:
-                    higher |= 1 << d
-            self._above[c] = higher
-            self._beaten_by[c] = higher | (self._trumps if c >> 4 != trump else 0)
+            for c in sorted((c for c in PACK if c >> 4 == suit), key=lambda c: -st[c]):
+                self._above[c] = higher
+                self._beaten_by[c] = higher | (self._trumps if suit != trump else 0)
+                higher |= 1 << c
 
     def cards(self, m: int) -> list[int]:
         """The card ids of mask ``m`` (remembered: the same hands come back again and again)."""
