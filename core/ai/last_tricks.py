@@ -27,6 +27,7 @@ it too at its end and it measured well there.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -46,10 +47,11 @@ MAX_CARDS = 3
 HANDS = 20
 """Opponent's hands counted: all of them when there are at most this many, else this many drawn."""
 LAST_TRICK = 10
-INF = float("inf")
+"""Points for the last trick (both games)."""
 BELLA = 20
+"""Points of the bella (the trump king and queen announced with the second of them)."""
+INF = float("inf")
 RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
-
 
 
 class _Deal:
@@ -207,7 +209,11 @@ class _Deal:
 
 
 class _DebertsDeal(_Deal):
-    """Two-handed Deberts: the same trick rules for two players, scored by :func:`core.games.deberts.settle`."""
+    """Two-handed Deberts: the same trick rules for two players, scored by :func:`core.games.deberts.settle`.
+
+    A bella still to come is counted as announced; with ``bella_requires_trick`` a side that takes no
+    further trick could not announce it, which the count does not model.
+    """
 
     def setup(self, view: View) -> None:
         contract = view.get("contract") or {}
@@ -250,7 +256,7 @@ DEALS: dict[str, type[_Deal]] = {"klaberjass": _Deal, "deberts": _DebertsDeal}
 
 
 def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
-                           forbidden: int = 0, required: int = 0) -> list[int] | None:
+                forbidden: int = 0, required: int = 0) -> list[int] | None:
     """The cards of ``legal`` with the best mean deal score over the opponent's likely hands.
 
     ``hand`` is our hand (a mask), ``forbidden`` the cards the opponent is
@@ -275,10 +281,7 @@ def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
     deal = make(info, view, me)
     pool_cards = ids_of(pool)
     picks: list[tuple[int, ...]]
-    count = 1
-    for i in range(free):
-        count = count * (len(pool_cards) - i) // (i + 1)
-    if count <= HANDS:
+    if math.comb(len(pool_cards), free) <= HANDS:
         picks = list(combinations(pool_cards, free))
     else:
         rng = random.Random(hand * 1_000_003 + info.outstanding * 7 + len(info.trick))

@@ -8,12 +8,15 @@ side takes from the current trick to the end, with both players playing
 their best, under the phase's rules (follow and beat, else trump; the trump
 jack free where the options say so).
 
-The search is a minimax over whole tricks with a table of solved positions:
-the points the leader of a trick takes from there on depend only on the two
-hands, so each position is solved once.  Inside a trick the follower's
-answers are cut off as soon as one of them is no better for the leader than
-a card already tried.  ``max_positions`` bounds the work; when it runs out
-the caller keeps its rule of thumb.
+The search is an alpha-beta minimax over whole tricks with a table of
+solved positions: the points the leader of a trick takes from there on
+depend only on the two hands, so the table keeps each position's proven
+bounds (and its best lead, tried first when the position comes back).  The
+follower's answers are tried best first: those that take the trick with the
+most points, then those that give the fewest.  ``max_positions`` bounds the
+work; when it runs out the caller keeps its rule of thumb, and a table kept
+between decisions (:func:`phase_b_cards`) lets the count finish over several
+of them.
 
 The value is the card points, not the deal's score: who counts (the player
 with fewer tricks) and the rounding to ten move a deal's score by at most a
@@ -37,13 +40,12 @@ PACK = tuple(deck())
 """The 32 cards Tertz is played with."""
 
 
-class OutOfBudget(Exception):
-    """More positions than allowed: the caller falls back to its rule."""
-
-
-
 TOP = 1 << 20
 """Above any number of card points (an open upper bound)."""
+
+
+class OutOfBudget(Exception):
+    """More positions than allowed: the caller falls back to its rule."""
 
 
 class _Solver:
@@ -272,12 +274,12 @@ def phase_b_cards(info: PlayInfo, hand: int, legal: Sequence[int], cache: dict[s
     opp = 1 - info.me
     if theirs.bit_count() != info.sizes[opp]:
         return None  # cards still in the stock: phase A
-    key = ("tertz_phase_b", tb.trump, tb.free_card)
-    sv = cache.get(str(key)) if cache is not None else None
+    key = f"tertz_phase_b:{tb.trump}:{tb.free_card}"
+    sv = cache.get(key) if cache is not None else None
     if not isinstance(sv, _Solver):
         sv = _Solver(tb, 0)
         if cache is not None:
-            cache[str(key)] = sv
+            cache[key] = sv
     sv.max_positions = len(sv.memo) + budget
     got = phase_b_best(tb, hand, theirs, [c for _, c in info.trick], legal, solver=sv)
     return None if got is None else got[0]
