@@ -39,7 +39,6 @@ MAX_LAYOUTS = 40
 """More ways for the cards out to lie than this and the rule of thumb decides instead."""
 
 
-
 def _layouts(out: list[int], sizes: list[tuple[int, int]]) -> list[dict[int, list[int]]]:
     """Every way to deal ``out`` to the seats of ``sizes`` ((seat, cards held) pairs)."""
     if not sizes:
