@@ -734,6 +734,28 @@ class HeuristicBot:
         return _with_call(legal, self.rng.choice(pool))
 
 
+def counted_cards(view: View, info: PlayInfo, memory: Memory | None, hand: int, cards: list[int],
+                  solve_positions: int) -> list[int] | None:
+    """The cards of ``cards`` that an exact count of the deal's end finds best, where one applies.
+
+    Tertz once the stock is gone (both hands known: :mod:`core.ai.tertz_endgame`, at most
+    ``solve_positions`` new positions now, the table kept in ``memory`` for the deal), and the last three
+    tricks of Klaberjass and two-handed Deberts (over the opponent's likely hands:
+    :mod:`core.ai.last_tricks`).  None when no count applies or it does not fit.
+    """
+    tb = info.tb
+    if len(cards) < 2:
+        return None
+    if tb.game == "tertz":
+        cache = memory.deal_cache if memory is not None else None
+        return phase_b_cards(info, hand, cards, cache, solve_positions)
+    if tb.game in ("klaberjass", "deberts") and tb.players == 2:
+        opp = 1 - info.me
+        required = memory.required_mask(opp) if memory is not None else 0
+        return last_tricks(info, view, hand, cards, info.forbidden.get(opp, 0), required)
+    return None
+
+
 def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
            rng: random.Random, solve_positions: int = NORMAL_POSITIONS) -> tuple[Action, str]:
     """The rule-of-thumb decision among ``legal``, with its reason.
@@ -748,20 +770,9 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
     if kinds == {"play"}:
         info = play_info(view, tb, memory)
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
-        if tb.game == "tertz" and len(cards) > 1:
-            # Once the stock is gone both hands are known: count the rest of the deal out, and let the rule of
-            # thumb choose only among the cards that take the most.
-            cache = memory.deal_cache if memory is not None else None
-            counted = phase_b_cards(info, hand, cards, cache, solve_positions)
-            if counted:
-                cards = counted
-        elif tb.game in ("klaberjass", "deberts") and tb.players == 2 and len(cards) > 1:
-            # The last three tricks: count them out over the opponent's likely hands.
-            opp = 1 - me
-            required = memory.required_mask(opp) if memory is not None else 0
-            counted = last_tricks(info, view, hand, cards, info.forbidden.get(opp, 0), required)
-            if counted:
-                cards = counted
+        counted = counted_cards(view, info, memory, hand, cards, solve_positions)
+        if counted:
+            cards = counted
         c = choose_card(info, cards)
         return _with_call(legal, c), _play_reason(info, c)
     if "bid" in kinds:

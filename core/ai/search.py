@@ -43,6 +43,7 @@ from core.ai.heuristic import (
     BELOTE_THRESHOLDS,
     PlayInfo,
     choose_card,
+    counted_cards,
     decide,
     legal_of,
     maker_side,
@@ -52,7 +53,7 @@ from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, suit_index, table_for
 from core.ai.memory import Memory, first_lead_to_come, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
-from core.ai.tertz_endgame import HARD_POSITIONS, phase_b_cards
+from core.ai.tertz_endgame import HARD_POSITIONS
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
 from core.registry import find_game
@@ -541,7 +542,7 @@ class SearchBot:
         me = int(view["seat"])
         hand = mask((view.get("hands") or [])[me] or [])
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
-        best = phase_b_cards(info, hand, cards, self.memory.deal_cache, self.solve_positions)
+        best = counted_cards(view, info, self.memory, hand, cards, self.solve_positions)
         if not best:
             return None
         c = choose_card(info, best)
