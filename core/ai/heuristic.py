@@ -21,6 +21,7 @@ from typing import Any
 
 from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
+from core.ai.deberts_last_tricks import deberts_last_tricks
 from core.ai.knowledge import Table, is_two, mask, suit_index
 from core.ai.last_tricks import last_tricks
 from core.ai.memory import Memory, first_lead_to_come, known_mask, view_tricks
@@ -741,7 +742,8 @@ def counted_cards(view: View, info: PlayInfo, memory: Memory | None, hand: int, 
     Tertz once the stock is gone (both hands known: :mod:`core.ai.tertz_endgame`, at most
     ``solve_positions`` new positions now, the table kept in ``memory`` for the deal), and the last three
     tricks of Klaberjass and two-handed Deberts (over the opponent's likely hands:
-    :mod:`core.ai.last_tricks`).  None when no count applies or it does not fit.
+    :mod:`core.ai.last_tricks`), and the last two of three- and four-handed Deberts (over the other hands'
+    likely layouts: :mod:`core.ai.deberts_last_tricks`).  None when no count applies or it does not fit.
     """
     tb = info.tb
     if len(cards) < 2:
@@ -753,6 +755,9 @@ def counted_cards(view: View, info: PlayInfo, memory: Memory | None, hand: int, 
         opp = 1 - info.me
         required = memory.required_mask(opp) if memory is not None else 0
         return last_tricks(info, view, hand, cards, info.forbidden.get(opp, 0), required)
+    if tb.game == "deberts" and info.sizes:
+        needed = [memory.required_mask(s) if memory is not None else 0 for s in range(len(info.sizes))]
+        return deberts_last_tricks(info, view, hand, cards, needed)
     return None
 
 
