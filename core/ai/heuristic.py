@@ -22,7 +22,7 @@ from typing import Any
 from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.deberts_last_tricks import deberts_last_tricks
-from core.ai.knowledge import Table, is_two, mask, suit_index
+from core.ai.knowledge import Table, is_two, loss_value, mask, suit_index
 from core.ai.last_tricks import last_tricks
 from core.ai.memory import Memory, first_lead_to_come, known_mask, view_tricks
 from core.ai.pitch_endgame import last_two_tricks
@@ -61,13 +61,6 @@ class PlayInfo:
     """Pitch: the points each seat has taken in this deal so far, from a view (empty in rollouts)."""
     bid: int = 0
     """Pitch: the contract's bid (0: unknown, or the moon)."""
-
-
-def loss_value(tb: Table, card: int) -> int:
-    """What giving ``card`` to the opponents costs (Pitch's low stays with its player)."""
-    if tb.mode == "pitch" and tb.options.get("dirty") is not True and is_two(card):
-        return 0
-    return tb.points[card]
 
 
 def id_mask(cards: Sequence[int]) -> int:

@@ -65,6 +65,13 @@ def is_two(card: int) -> bool:
     return card < 64 and (card & 15) == 0
 
 
+def loss_value(tb: Table, card: int) -> int:
+    """What giving ``card`` to the opponents costs (Pitch's low stays with its player unless dirty)."""
+    if tb.mode == "pitch" and tb.options.get("dirty") is not True and is_two(card):
+        return 0
+    return tb.points[card]
+
+
 def mask(cards: Sequence[str] | None) -> int:
     """Mask of card strings (``None`` is empty)."""
     m = 0

@@ -20,12 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.ai.knowledge import is_two
+from core.ai.knowledge import is_two, loss_value
 from core.ai.weighted import _best, _count, threatened
 
 if TYPE_CHECKING:  # pragma: no cover
     from core.ai.heuristic import PlayInfo
-    from core.ai.knowledge import Table
 
 FEATURES = (
     "master", "master_points", "points", "three", "low", "higher_out", "lowest", "highest", "rank",
@@ -39,13 +38,6 @@ FOLLOW_FEATURES = (
     "declarer_win", "late_win", "master_to_partner", "opponents_win_points",
 )
 """The names of :func:`follow_features`' entries, in order."""
-
-
-def _loss(tb: Table, card: int) -> int:
-    """The points ``card`` carries to the trick's winner (the low stays with its player unless dirty)."""
-    if tb.options.get("dirty") is not True and is_two(card):
-        return 0
-    return tb.points[card]
 
 
 class _Context:
@@ -74,7 +66,7 @@ def _common(ctx: _Context, card: int) -> tuple[float, float, float, float, float
     """master, points carried, three, low, higher cards out, lowest, highest, rank within the hand."""
     tb = ctx.tb
     higher = _count(tb.above(card, ctx.out))
-    pts = _loss(tb, card) / 3.0
+    pts = loss_value(tb, card) / 3.0
     three = 1.0 if tb.points[card] >= 3 else 0.0
     low = 1.0 if tb.points[card] and is_two(card) else 0.0
     i = ctx.order.index(card) if card in ctx.order else 0
@@ -130,7 +122,7 @@ class _Trick:
         self.partner_wins = 1.0 if tb.partners(info.trick[wi][0], info.me) else 0.0
         lead_suit = tb.suit(cards[0])
         self.partner_safe = 1.0 if self.partner_wins and not threatened(info, self.best, lead_suit) else 0.0
-        self.points = sum(_loss(tb, c) for c in cards) / 3.0
+        self.points = sum(loss_value(tb, c) for c in cards) / 3.0
         self.opponents_to_play = 1.0 if any(not tb.partners(s, info.me) for s in info.order) else 0.0
 
 
