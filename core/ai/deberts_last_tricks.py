@@ -50,8 +50,6 @@ LAYOUTS = 16
 """Layouts counted: all of them when there are at most this many, else this many drawn."""
 DRAW_TRIES = 8
 """Draws tried for each layout wanted before the count gives up (the seats' constraints may clash)."""
-COALITION = False
-"""Three-handed: a defender counts its fellow defender as playing with it against the maker."""
 RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
 INF = float("inf")
 
@@ -99,11 +97,6 @@ class _Count:
                          for p in view.get("app_pots") or [] if isinstance(p, dict)],
             "bide_counts": [int(x) for x in view.get("bide_counts") or [0] * self.units],
         }
-        mu = self.unit[self.maker]
-        self.coalition = COALITION and self.units > 2 and mu != self.mine
-        # A defender's fellow defenders play with it against the maker (the maker's points go to them).
-        self.friend = [u == self.mine or (self.coalition and u != mu) for u in range(self.units)]
-        self.maker_unit = mu
         self.kq = (1 << (self.trump * 16 + RANK_K)) | (1 << (self.trump * 16 + RANK_Q))
         self._scores: dict[tuple[int, ...], float] = {}
         self._bella: tuple[int, ...] = (0,) * self.units
@@ -123,7 +116,7 @@ class _Count:
 
     def _turn(self, hands: list[int], trick: list[int], seats: list[int], seat: int, gained: tuple[int, ...],
               taken: tuple[int, ...], alpha: float, beta: float) -> float:
-        ours = self.friend[self.unit[seat]]
+        ours = self.unit[seat] == self.mine
         moves = ids_of(rules.legal_mask(hands[seat], trick, self.trump, self.mandatory))
         best = -INF if ours else INF
         for c in moves:
@@ -188,8 +181,6 @@ class _Count:
         st = rules.settle(totals, tricks, self.maker, self.unit, **self.rules)
         awarded = [st.deal_scores[u] + st.penalties[u] for u in range(nu)]
         mine = awarded[self.mine]
-        if self.coalition:
-            return float(mine - awarded[self.maker_unit])
         return float(mine - max(a for u, a in enumerate(awarded) if u != self.mine))
 
 
