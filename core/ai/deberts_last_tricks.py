@@ -54,6 +54,21 @@ RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
 INF = float("inf")
 
 
+def settle_rules(opts: dict[str, Any], view: View, units: int) -> dict[str, Any]:
+    """The keyword arguments of :func:`core.games.deberts.settle` for this deal: the options and the pots."""
+    return {
+        "app": opts.get("contract_scoring") == "app",
+        "half_up": opts.get("split_rounding") == "half_up",
+        "queue": opts.get("hanging_pots") == "queue",
+        "bide_penalty": opts.get("bide_penalty") == "minus100_from_third",
+        "ski_penalty": int(opts.get("ski_penalty") or 0),
+        "pots": [int(x) for x in view.get("pots") or []],
+        "app_pots": [(int(p["amount"]), tuple(p["rivals"]), int(p["maker"]))
+                     for p in view.get("app_pots") or [] if isinstance(p, dict)],
+        "bide_counts": [int(x) for x in view.get("bide_counts") or [0] * units],
+    }
+
+
 class _Count:
     """The rest of one deal with every hand known, scored for our side."""
 
@@ -86,17 +101,7 @@ class _Count:
         contract = view.get("contract") or {}
         maker = contract.get("maker") if isinstance(contract, dict) else None
         self.maker = int(maker) if isinstance(maker, int) else self.me
-        self.rules: dict[str, Any] = {
-            "app": opts.get("contract_scoring") == "app",
-            "half_up": opts.get("split_rounding") == "half_up",
-            "queue": opts.get("hanging_pots") == "queue",
-            "bide_penalty": opts.get("bide_penalty") == "minus100_from_third",
-            "ski_penalty": int(opts.get("ski_penalty") or 0),
-            "pots": [int(x) for x in view.get("pots") or []],
-            "app_pots": [(int(p["amount"]), tuple(p["rivals"]), int(p["maker"]))
-                         for p in view.get("app_pots") or [] if isinstance(p, dict)],
-            "bide_counts": [int(x) for x in view.get("bide_counts") or [0] * self.units],
-        }
+        self.rules = settle_rules(opts, view, self.units)
         self.kq = (1 << (self.trump * 16 + RANK_K)) | (1 << (self.trump * 16 + RANK_Q))
         self._scores: dict[tuple[int, ...], float] = {}
         self._bella: tuple[int, ...] = (0,) * self.units

@@ -31,8 +31,9 @@ import math
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from core.ai.deberts_last_tricks import settle_rules
 from core.ai.knowledge import mask
 from core.cards import CARD_IDS, SUIT_MASK, ids_of
 from core.games import deberts as deberts_rules
@@ -229,17 +230,7 @@ class _DebertsDeal(_Deal):
         self.seq_value = int(view.get("sequence_points") or 0)
         opts = self.tb.options
         self.seq_needs_trick = opts.get("sequence_needs_trick", True) is not False
-        self.rules: dict[str, Any] = {
-            "app": opts.get("contract_scoring") == "app",
-            "half_up": opts.get("split_rounding") == "half_up",
-            "queue": opts.get("hanging_pots") == "queue",
-            "bide_penalty": opts.get("bide_penalty") == "minus100_from_third",
-            "ski_penalty": int(opts.get("ski_penalty") or 0),
-            "pots": [int(x) for x in view.get("pots") or []],
-            "app_pots": [(int(p["amount"]), tuple(p["rivals"]), int(p["maker"]))
-                         for p in view.get("app_pots") or [] if isinstance(p, dict)],
-            "bide_counts": [int(x) for x in view.get("bide_counts") or [0, 0]],
-        }
+        self.rules = settle_rules(opts, view, 2)
 
     def score(self, gained: list[int], tricks: list[int], bella: list[int]) -> float:
         tricks_all = [self.tricks0[s] + tricks[s] for s in (0, 1)]
