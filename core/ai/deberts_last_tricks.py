@@ -145,13 +145,8 @@ class _Count:
         if len(trick) < n:
             return self._turn(hands, trick, seats, (seats[-1] + 1) % n, gained, taken, alpha, beta)
         w = seats[rules.trick_winner_index(trick, self.trump)]
-        p = sum(self.points[c] for c in trick)
         last = not hands[w]
-        if last:
-            p += rules.LAST_TRICK_BONUS
-        u = self.unit[w]
-        g = gained[:u] + (gained[u] + p,) + gained[u + 1:]
-        t = taken[:u] + (taken[u] + 1,) + taken[u + 1:]
+        g, t = self._credit(w, trick, last, gained, taken)
         if last:
             return self._leaf(g, t)
         if all(h.bit_count() == 1 for h in hands):
@@ -164,9 +159,14 @@ class _Count:
         seats = [(leader + i) % n for i in range(n)]
         trick = [hands[s].bit_length() - 1 for s in seats]
         w = seats[rules.trick_winner_index(trick, self.trump)]
-        u = self.unit[w]
-        p = sum(self.points[c] for c in trick) + rules.LAST_TRICK_BONUS
-        return self._leaf(gained[:u] + (gained[u] + p,) + gained[u + 1:], taken[:u] + (taken[u] + 1,) + taken[u + 1:])
+        return self._leaf(*self._credit(w, trick, True, gained, taken))
+
+    def _credit(self, winner: int, trick: list[int], last: bool, gained: tuple[int, ...],
+                taken: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``gained`` and ``taken`` (per side) once ``winner`` takes ``trick`` (the last one: with its ten)."""
+        p = sum(self.points[c] for c in trick) + (rules.LAST_TRICK_BONUS if last else 0)
+        u = self.unit[winner]
+        return gained[:u] + (gained[u] + p,) + gained[u + 1:], taken[:u] + (taken[u] + 1,) + taken[u + 1:]
 
     def _leaf(self, gained: tuple[int, ...], taken: tuple[int, ...]) -> float:
         """The finished deal's value (remembered: many lines end with the same split)."""
