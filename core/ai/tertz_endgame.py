@@ -67,7 +67,6 @@ class _Solver:
         self._trumps = SUIT_MASK[trump] if trump >= 0 else 0
         self._suit = [SUIT_MASK[c >> 4] if c < 64 else 0 for c in range(64)]
         st = tb.strength
-        self._strength = st
         # _above[c]: the higher cards of c's suit; _beaten_by[c]: the cards that take a trick led with c
         # (those, and the trumps).  Built suit by suit from the cards ordered low to high.
         self._above = [0] * 64
@@ -80,13 +79,10 @@ class _Solver:
                 higher |= 1 << c
 
     def cards(self, m: int) -> list[int]:
-        """The card ids of mask ``m``, strongest first: the order leads are tried in, since a strong lead is
-        most often the best one and trying it first cuts the search most.  Remembered: the same hands come
-        back again and again."""
+        """The card ids of mask ``m`` (remembered: the same hands come back again and again)."""
         got = self._cards.get(m)
         if got is None:
-            st = self._strength
-            got = self._cards[m] = sorted(ids_of(m), key=lambda c: -st[c])
+            got = self._cards[m] = ids_of(m)
         return got
 
     def legal_follow(self, hand: int, lead: int) -> list[int]:
