@@ -29,6 +29,12 @@ def _positions(players: int, seeds: range) -> Any:
                 yield state, view, legal
 
 
+def _info_and_cards(view: Any, legal: Any) -> tuple[Any, list[int]]:
+    """The seat's play information (with a fresh memory of the view) and its legal cards' ids."""
+    memory = Memory()
+    return play_info(view, memory.update(view), memory), sorted({CARD_IDS[a.card] for a in legal if a.card})
+
+
 def _bella_to_come(state: Any, view: Any) -> bool:
     trump = view["trump"]
     kq = {r + trump for r in KQ}
@@ -77,9 +83,7 @@ def test_the_count_is_legal_deterministic_and_used_by_normal(players: int) -> No
     seen = 0
     for _state, view, legal in _positions(players, range(4, 6)):
         me = int(view["seat"])
-        memory = Memory()
-        info = play_info(view, memory.update(view), memory)
-        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        info, cards = _info_and_cards(view, legal)
         hand = mask(view["hands"][me])
         got = deberts_last_tricks(info, view, hand, cards)
         assert got and set(got) <= set(cards)
@@ -98,9 +102,7 @@ def test_known_hands_are_counted_exactly(players: int) -> None:
     found = 0
     for state, view, legal in _positions(players, range(6, 8)):
         me = int(view["seat"])
-        memory = Memory()
-        info = play_info(view, memory.update(view), memory)
-        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        info, cards = _info_and_cards(view, legal)
         required = [0 if s == me else state.hands[s] for s in range(players)]
         got = deberts_last_tricks(info, view, state.hands[me], cards, required)
         count = _Count(info, view)
@@ -162,9 +164,7 @@ def test_no_count_with_more_cards_or_two_players() -> None:
         me = int(view["seat"])
         if len(legal) < 2 or any(a.type != "play" for a in legal) or len(view["hands"][me]) <= 2:
             continue
-        memory = Memory()
-        info = play_info(view, memory.update(view), memory)
-        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        info, cards = _info_and_cards(view, legal)
         assert deberts_last_tricks(info, view, mask(view["hands"][me]), cards) is None
         break
     else:
@@ -174,9 +174,7 @@ def test_no_count_with_more_cards_or_two_players() -> None:
         me = int(view["seat"])
         if len(legal) < 2 or any(a.type != "play" for a in legal) or len(view["hands"][me]) > 2:
             continue
-        memory = Memory()
-        info = play_info(view, memory.update(view), memory)
-        cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+        info, cards = _info_and_cards(view, legal)
         assert deberts_last_tricks(info, view, mask(view["hands"][me]), cards) is None
         return
     raise AssertionError("no two-handed position found")
