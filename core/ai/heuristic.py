@@ -14,6 +14,7 @@ Everything comes from the seat's view and :class:`core.ai.memory.Memory`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -556,6 +557,50 @@ def pitch_max_bid(est: float, players: int, options: dict[str, Any], role: str =
     return int(round(top * pts / 10)) if top else 0
 
 
+PITCH_MOON_WEIGHTS: dict[int, tuple[float, ...]] = {
+    5: (-2.67, -0.04, 0.63, 0.46, 0.35, 0.03, -0.07, -0.03, -0.26, -0.20, -0.13, -0.17, -0.16, -0.17, -0.25,
+        -0.47, 1.34, 0.44),
+}
+"""Logistic weights of :func:`pitch_moon_chance` per player count: the bias, then one per trump of the
+10-point order held (ace down to the two), then one per trump beyond three."""
+PITCH_MOON_BID: dict[int, float] = {5: 0.25}
+"""The chance of taking every point from which ``normal`` bids the moon, per player count, with the scores
+level (a made moon wins the match, a failed one loses it, so the bar is about the chance of winning it
+otherwise); a lead raises it and a deficit lowers it by half the gap as a share of the target."""
+
+
+def pitch_moon_chance(hand: int, suit: int, players: int, options: dict[str, Any]) -> float:
+    """The chance that a Pitch hand bidding the moon with ``suit`` as trumps takes every point (0: not modelled).
+
+    Fitted on deals where the first seat bid the moon and ``normal`` played every seat.  Only the default
+    10-point game with jokers, trumps only in play, is modelled; every other variant returns 0.
+    """
+    from core.ai.knowledge import _pitch_order
+
+    weights = PITCH_MOON_WEIGHTS.get(players)
+    order = _pitch_order(suit, options)
+    if weights is None or int(options.get("points", 10) or 10) != 10 or options.get("dirty") or len(order) != 16:
+        return 0.0
+    held = [i for i, c in enumerate(order) if hand >> c & 1]
+    z = weights[0] + sum(weights[1 + i] for i in held) + weights[17] * max(0, len(held) - 3)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _bids_moon(view: View, tb: Table, hand: int) -> bool:
+    """Whether ``normal`` bids the moon: the hand's chance of taking every point reaches the bar, which
+    rises with our lead (a failed moon loses the match) and falls behind; never with a score below zero
+    (a made moon would only bring it back to zero)."""
+    need = PITCH_MOON_BID.get(tb.players)
+    scores = [int(x) for x in view.get("scores") or []]
+    mine = tb.side_of(int(view["seat"]))
+    if need is None or not scores or scores[mine] < 0:
+        return False
+    target = max(1, int(view.get("target") or tb.options.get("target_score") or 52))
+    lead = scores[mine] - max(x for i, x in enumerate(scores) if i != mine)
+    need = min(0.7, max(0.1, need + 0.5 * lead / target))
+    return max(pitch_moon_chance(hand, s, tb.players, tb.options) for s in range(4)) >= need
+
+
 def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) -> str:
     """A seat before the dealer bids what its hand wants when it may choose, else one more than the standing
     bid up to its ceiling; the dealer overcalls by one up to its own; never the moon unless stuck.
@@ -571,6 +616,8 @@ def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) 
     nums = sorted(int(c) for c in calls if c.isdigit())
     if not nums:
         return "pass" if "pass" in calls else calls[0]
+    if "moon" in calls and _bids_moon(view, tb, hand):
+        return "moon"
     if "pass" not in calls:
         return str(nums[0])  # stuck
     if view.get("dealer") == me:
