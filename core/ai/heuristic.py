@@ -613,11 +613,11 @@ def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) 
     me = int(view["seat"])
     if _partner_holds_contract(view, tb, me):
         est -= 1.0
+    if "moon" in calls and _bids_moon(view, tb, hand):
+        return "moon"
     nums = sorted(int(c) for c in calls if c.isdigit())
     if not nums:
         return "pass" if "pass" in calls else calls[0]
-    if "moon" in calls and _bids_moon(view, tb, hand):
-        return "moon"
     if "pass" not in calls:
         return str(nums[0])  # stuck
     if view.get("dealer") == me:

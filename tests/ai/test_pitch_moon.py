@@ -78,3 +78,10 @@ def test_four_handed_games_and_other_point_counts_are_not_modelled() -> None:
     assert _chance(hand, players=4) == 0.0
     assert _chance(hand, options={"points": 7}) == 0.0
     assert _chance(hand, options={"dirty": True}) == 0.0
+
+
+def test_the_moon_is_bid_over_the_highest_number_too() -> None:
+    view, calls, chance = _first_call(5, lambda c: c >= PITCH_MOON_BID[5] + 0.05)
+    seat = int(view["seat"])
+    over_ten = {**view, "bids": [{"seat": (seat - 1) % 5, "call": "10"}], "high_bid": "10"}
+    assert _call(over_ten, ["pass", "moon"]) == "moon"
