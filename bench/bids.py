@@ -25,6 +25,7 @@ from typing import Any
 import core
 from core.ai import ALL_LEVELS, act, make_bot
 from core.ai.bidding import contract_points
+from core.ai.heuristic import turnup_hand
 from core.ai.knowledge import mask, table_for
 
 KINDS = {"C": (3, "trump"), "D": (2, "trump"), "H": (1, "trump"), "S": (0, "trump"), "NT": (None, "nt"),
@@ -62,7 +63,11 @@ def _dealt(game: str, players: int, seed: int, d: int) -> tuple[core.State, int,
     base.apply(base.sample_chance(random.Random(seed * 7919 + d)))
     seat = base.current_player
     assert seat is not None
-    return base, seat, mask(base.view(seat)["hands"][seat])
+    view = base.view(seat)
+    hand = mask(view["hands"][seat])
+    if game != "pitch":
+        hand = turnup_hand(view, table_for(view), hand)  # four-handed Deberts: the maker gets the turn-up
+    return base, seat, hand
 
 
 def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:

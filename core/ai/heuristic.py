@@ -426,14 +426,27 @@ TURNUP_THRESHOLDS: dict[tuple[str, int], tuple[float, float]] = {
     ("klaberjass", 2): (70.0, 70.0),
     ("deberts", 2): (72.0, 72.0),
     ("deberts", 3): (90.0, 90.0),
-    ("deberts", 4): (60.0, 90.0),
+    ("deberts", 4): (80.0, 90.0),
 }
 """(turned suit, named suit): bid points a Deberts / Klaberjass contract needs.
 
 Calibrated with ``bench bids --versus-pass``: the first band of bid points from
 which taking the contract scores more, on the same deal, than passing and
 letting the auction go on (a pass is not free: the opponents may take the
-deal)."""
+deal).  Four-handed Deberts counts the turn-up in the maker's hand
+(:func:`turnup_hand`); its turned-suit threshold is the earlier 60 plus the
+turn-up's average worth, about 20 bid points (``docs/ai.md``, ninth round)."""
+
+
+def turnup_hand(view: View, tb: Table, hand: int) -> int:
+    """The hand a Deberts / Klaberjass contract would be played with, as a mask: four-handed Deberts gives the
+    turn-up to the maker (or, by option, to the dealer), so it counts as ours when we would receive it."""
+    turned = turned_card(view)
+    if tb.game != "deberts" or tb.players != 4 or turned is None:
+        return hand
+    if tb.options.get("four_player_turnup_to", "maker") == "dealer" and view.get("dealer") != view.get("seat"):
+        return hand
+    return hand | 1 << CARD_IDS[turned]
 
 
 def turnup_call(view: View, tb: Table, calls: list[str], hand: int, rng: random.Random, bold: float = 0.0) -> str:
@@ -447,6 +460,7 @@ def turnup_call(view: View, tb: Table, calls: list[str], hand: int, rng: random.
     """
     me = int(view["seat"])
     thr_turned, thr_named = TURNUP_THRESHOLDS.get((tb.game, tb.players), (80.0, 85.0))
+    hand = turnup_hand(view, tb, hand)
     scores = [float(x) for x in view.get("scores") or []]
     target = view.get("target") or (view.get("options") or {}).get("target_score")
     my = tb.side_of(me)

@@ -9,8 +9,15 @@ import pytest
 
 import core
 from core.ai import make_bot
-from core.ai.bidding import contract_points, defence_points
-from core.ai.heuristic import BELOTE_DOUBLE, BELOTE_THRESHOLDS, belote_call, turnup_call
+from core.ai.bidding import contract_points, defence_points, trump_points
+from core.ai.heuristic import (
+    BELOTE_DOUBLE,
+    BELOTE_THRESHOLDS,
+    TURNUP_THRESHOLDS,
+    belote_call,
+    turnup_call,
+    turnup_hand,
+)
 from core.ai.knowledge import mask, table_for
 
 BELOTE_CALLS = ["pass", "C", "D", "H", "S", "NT", "AT"]
@@ -105,8 +112,6 @@ def test_klaberjass_takes_a_nine_ace_ten_of_trumps_without_the_jack() -> None:
 
 
 def test_turnup_thresholds_follow_the_calibration() -> None:
-    from core.ai.heuristic import TURNUP_THRESHOLDS
-
     # More players: more hands that may hold the trumps against the taker, so more is needed.
     assert TURNUP_THRESHOLDS[("deberts", 2)][1] < TURNUP_THRESHOLDS[("deberts", 3)][1]
     assert TURNUP_THRESHOLDS[("klaberjass", 2)] == (70.0, 70.0)
@@ -136,3 +141,21 @@ def test_normal_bot_bids_sensibly_over_many_belote_deals() -> None:
             hand = set(view["hands"][seat])
             assert any(c[0] in "J9A" for c in hand)
     assert 3 <= declared <= 30
+
+
+def test_four_handed_deberts_counts_the_turn_up_the_maker_receives() -> None:
+    hand = ["9H", "AH", "KS", "7C", "8D", "QD"]
+    view, calls = _turnup_view("deberts", 4, hand, "JH")
+    view = {**view, "sides": [[0, 2], [1, 3]], "scores": [0, 0], "dealer": 3}
+    tb = table_for(view)
+    assert turnup_hand(view, tb, mask(hand)) == mask([*hand, "JH"])
+    # Without the turned jack these trumps are a pass (40 bid points); with it they take (105).
+    assert trump_points(mask(hand), 1) < TURNUP_THRESHOLDS[("deberts", 4)][0] <= trump_points(mask([*hand, "JH"]), 1)
+    assert turnup_call(view, tb, calls, mask(hand), random.Random(1)) == "play"
+    two_handed, _ = _turnup_view("deberts", 2, hand, "JH")
+    assert turnup_hand(two_handed, table_for(two_handed), mask(hand)) == mask(hand)
+    assert turnup_call(two_handed, table_for(two_handed), calls, mask(hand), random.Random(1)) == "pass"
+    # By option the turn-up goes to the dealer: only the dealer counts it.
+    to_dealer = {**view, "options": {"four_player_turnup_to": "dealer"}}
+    assert turnup_hand(to_dealer, table_for(to_dealer), mask(hand)) == mask(hand)
+    assert turnup_hand({**to_dealer, "dealer": 0}, table_for(to_dealer), mask(hand)) == mask([*hand, "JH"])
