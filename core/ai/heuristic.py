@@ -587,13 +587,16 @@ def pitch_moon_chance(hand: int, suit: int, players: int, options: dict[str, Any
     """The chance that a Pitch hand bidding the moon with ``suit`` as trumps takes every point (0: not modelled).
 
     Fitted on deals where the first seat bid the moon and ``normal`` played every seat.  Only the default
-    10-point game with jokers, trumps only in play, is modelled; every other variant returns 0.
+    10-point game with jokers is modelled (not dirty, not reversed, the ten of trumps a point); every other
+    variant returns 0.
     """
     from core.ai.knowledge import _pitch_order
 
     weights = PITCH_MOON_WEIGHTS.get(players)
     order = _pitch_order(suit, options)
-    if weights is None or int(options.get("points", 10) or 10) != 10 or options.get("dirty") or len(order) != 16:
+    default_game = (int(options.get("points", 10) or 10) == 10 and not options.get("dirty")
+                    and not options.get("reverse") and options.get("ten_point", "ten_card") == "ten_card")
+    if weights is None or not default_game or len(order) != 16:
         return 0.0
     held = [i for i, c in enumerate(order) if hand >> c & 1]
     z = weights[0] + sum(weights[1 + i] for i in held) + weights[17] * max(0, len(held) - 3)
@@ -617,7 +620,8 @@ def _bids_moon(view: View, tb: Table, hand: int) -> bool:
 
 def _pitch_bid(view: View, tb: Table, calls: list[str], hand: int, bold: float) -> str:
     """A seat before the dealer bids what its hand wants when it may choose, else one more than the standing
-    bid up to its ceiling; the dealer overcalls by one up to its own; never the moon unless stuck.
+    bid up to its ceiling; the dealer overcalls by one up to its own; the moon only five-handed, when
+    :func:`_bids_moon` says so (never by choice four-handed).
 
     A made bid scores the points taken (default ``made_bid_scores``), so a higher bid adds risk and only
     keeps later seats out; what pays at each seat and standing bid was measured against passing on the same

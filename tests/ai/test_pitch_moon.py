@@ -73,11 +73,14 @@ def test_a_lead_raises_the_bar_a_deficit_lowers_it_and_a_score_below_zero_forbid
     assert _call(view, calls, behind) == "moon"
 
 
-def test_four_handed_games_and_other_point_counts_are_not_modelled() -> None:
+def test_four_handed_games_and_other_variants_are_not_modelled() -> None:
     hand = "AS KS QS JS 2S 9S 8S 9D QC KC"
     assert _chance(hand, players=4) == 0.0
     assert _chance(hand, options={"points": 7}) == 0.0
     assert _chance(hand, options={"dirty": True}) == 0.0
+    assert _chance(hand, options={"reverse": True}) == 0.0
+    assert _chance(hand, options={"ten_point": "game"}) == 0.0
+    assert _chance(hand, options={"points": 10, "ten_point": "ten_card"}) > 0.5
 
 
 def test_the_moon_is_bid_over_the_highest_number_too() -> None:
