@@ -26,7 +26,7 @@ def _first_call(players: int, accept: Any) -> tuple[dict[str, Any], list[str], f
         assert seat is not None
         view = st.view(seat)
         hand = mask(view["hands"][seat])
-        chance = max(pitch_moon_chance(hand, s, 5, view["options"]) for s in range(4))
+        chance = max(pitch_moon_chance(hand, s, players, view["options"]) for s in range(4))
         if accept(chance):
             calls = [a.call for a in st.legal_actions() if a.type == "bid" and a.call]
             return view, calls, chance
