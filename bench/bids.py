@@ -64,10 +64,8 @@ def _dealt(game: str, players: int, seed: int, d: int) -> tuple[core.State, int,
     seat = base.current_player
     assert seat is not None
     view = base.view(seat)
-    hand = mask(view["hands"][seat])
-    if game != "pitch":
-        hand = turnup_hand(view, table_for(view), hand)  # four-handed Deberts: the maker gets the turn-up
-    return base, seat, hand
+    # The hand normal evaluates: four-handed Deberts counts the turn-up the maker receives.
+    return base, seat, turnup_hand(view, table_for(view), mask(view["hands"][seat]))
 
 
 def measure_turnup(game: str, players: int, deals: int, seed: int, level: str) -> dict[str, dict[int, list[float]]]:

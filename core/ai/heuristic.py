@@ -23,7 +23,7 @@ from typing import Any
 from core.actions import Action, action_from_json
 from core.ai.bidding import contract_points, defence_points, trump_points
 from core.ai.deberts_last_tricks import deberts_last_tricks
-from core.ai.knowledge import Table, is_two, loss_value, mask, suit_index
+from core.ai.knowledge import Table, is_two, loss_value, mask, match_target, suit_index
 from core.ai.last_tricks import last_tricks
 from core.ai.memory import Memory, first_lead_to_come, known_mask, view_tricks
 from core.ai.pitch_endgame import last_two_tricks
@@ -462,14 +462,14 @@ def turnup_call(view: View, tb: Table, calls: list[str], hand: int, rng: random.
     thr_turned, thr_named = TURNUP_THRESHOLDS.get((tb.game, tb.players), (80.0, 85.0))
     hand = turnup_hand(view, tb, hand)
     scores = [float(x) for x in view.get("scores") or []]
-    target = view.get("target") or (view.get("options") or {}).get("target_score")
+    target = match_target(view)
     my = tb.side_of(me)
-    if scores and isinstance(target, (int, float)) and my < len(scores):
+    if scores and target is not None and my < len(scores):
         ours = scores[my]
         theirs = max((x for i, x in enumerate(scores) if i != my), default=0.0)
-        if theirs >= 0.85 * float(target) and theirs > ours:
+        if theirs >= 0.85 * target and theirs > ours:
             bold += 8.0
-        elif ours >= 0.85 * float(target) and ours > theirs:
+        elif ours >= 0.85 * target and ours > theirs:
             bold -= 6.0
     options: list[tuple[float, float, str]] = []
     for call in calls:
@@ -593,11 +593,11 @@ def pitch_moon_chance(hand: int, suit: int, players: int, options: dict[str, Any
     from core.ai.knowledge import _pitch_order
 
     weights = PITCH_MOON_WEIGHTS.get(players)
-    order = _pitch_order(suit, options)
     default_game = (int(options.get("points", 10) or 10) == 10 and not options.get("dirty")
                     and not options.get("reverse") and options.get("ten_point", "ten_card") == "ten_card")
-    if weights is None or not default_game or len(order) != 16:
+    if weights is None or not default_game:
         return 0.0
+    order = _pitch_order(suit, options)
     held = [i for i, c in enumerate(order) if hand >> c & 1]
     z = weights[0] + sum(weights[1 + i] for i in held) + weights[17] * max(0, len(held) - 3)
     return 1.0 / (1.0 + math.exp(-z))
@@ -612,7 +612,7 @@ def _bids_moon(view: View, tb: Table, hand: int) -> bool:
     mine = tb.side_of(int(view["seat"]))
     if need is None or not scores or scores[mine] < 0:
         return False
-    target = max(1, int(view.get("target") or tb.options.get("target_score") or 52))
+    target = match_target(view) or 52.0
     lead = scores[mine] - max(x for i, x in enumerate(scores) if i != mine)
     need = min(0.7, max(0.1, need + 0.5 * lead / target))
     return max(pitch_moon_chance(hand, s, tb.players, tb.options) for s in range(4)) >= need

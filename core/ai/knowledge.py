@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import CARD_IDS, JOKER1, JOKER2, SUIT_MASK, SUITS, bit
+from core.state import View
 from core.tricks import PLAIN_STRENGTH, TRUMP_STRENGTH
 
 BELOTE_FAMILY = ("klaberjass", "belote", "deberts", "tertz")
@@ -63,6 +64,14 @@ def is_two(card: int) -> bool:
     whoever plays it, whoever wins the trick.
     """
     return card < 64 and (card & 15) == 0
+
+
+def match_target(view: View) -> float | None:
+    """The score that wins the match, from the view (its ``target``, else the ``target_score`` option)."""
+    for v in (view.get("target"), (view.get("options") or {}).get("target_score")):
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0:
+            return float(v)
+    return None
 
 
 def loss_value(tb: Table, card: int) -> int:

@@ -50,7 +50,7 @@ from core.ai.heuristic import (
     play_info,
 )
 from core.ai.inference import AuctionModel
-from core.ai.knowledge import Table, mask, suit_index, table_for
+from core.ai.knowledge import Table, mask, match_target, suit_index, table_for
 from core.ai.memory import Memory, first_lead_to_come, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
@@ -346,10 +346,8 @@ def race(values: list[list[float]], alive: list[int], cands: Sequence[Action], d
 
 def win_bonus_of(view: View) -> float:
     """What deciding the match is worth, in match points: the target score."""
-    for v in (view.get("target"), (view.get("options") or {}).get("target_score")):
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0:
-            return float(v)
-    return 100.0
+    target = match_target(view)
+    return 100.0 if target is None else target
 
 
 def _deberts_ok(view: View, fill: dict[str, list[str]], tb: Table, memory: Memory) -> bool:
