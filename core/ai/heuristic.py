@@ -374,7 +374,7 @@ def belote_call(view: View, calls: list[str], hand: int, rng: random.Random, bol
     partner_suits = {b.get("call") for b in view.get("bids") or []
                      if isinstance(b, dict) and b.get("seat") == partner}
     scores = list(view.get("scores") or [0, 0])
-    target = float(view.get("target") or 151)
+    target = match_target(view) or 151.0
     ours, theirs = float(scores[me % 2]), float(scores[1 - me % 2])
     if theirs >= target - 30 and theirs > ours:
         bold += 10.0
