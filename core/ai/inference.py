@@ -13,11 +13,21 @@ sampling), so likely deals are sampled more often without excluding any
 consistent one.
 
 While the auction is on, the hands the seats bid with are exactly their
-hidden hands now.  Once play has started they are not known any more (in
-Belote five of eight cards were held when bidding), so then only the
-declarer's holding is weighted: the cards its contract needs (a top trump
-or three trumps for a suit, two aces for no trumps, two jacks for all
-trumps) among the cards it has played and holds.
+hidden hands now.  Once play has started they are not known any more: in
+Klaberjass and two-handed Deberts six of a seat's nine cards were held when
+it bid.  Every deal order is equally likely, so
+the chance of a seat's calls given its whole holding (the cards it holds,
+has played and has shown, less the turn-up it took afterwards) is the
+average, over the ways of picking the cards it bid with, of the chance of
+the calls given those cards.  :meth:`AuctionModel.weight` draws one such
+pick per sampled deal and replays the calls with it; since the search
+keeps a deal with probability equal to its weight, the deals it keeps
+follow that average exactly.  Elsewhere only the declarer's holding is
+weighted during play: the cards its contract needs (a top trump or three
+trumps for a suit, two aces for no trumps, two jacks for all trumps) among
+the cards it has played and holds.  Replaying the auction did not tell
+``hard@v1``'s real Belote hands from random ones, and four-handed Deberts
+measured worse with it (``docs/ai.md``, eleventh round).
 
 Everything is derived from the seat's view and the fill; nothing here sees a
 hidden card.
@@ -29,16 +39,20 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.ai.heuristic import belote_call, turnup_call
+from core.ai.heuristic import belote_call, turned_card, turnup_call
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import current_trick, view_tricks
-from core.cards import SUIT_MASK
+from core.cards import CARD_IDS, SUIT_MASK
 from core.state import View
 
 MISMATCH = 0.25
 """Weight factor for each call the ``normal`` bidder would not have made with the sampled hand."""
 WEAK_DECLARER = 0.3
 """Weight factor for a declarer whose sampled holding lacks what its contract needs."""
+BID_TIME_REPLAY = {("klaberjass", 2), ("deberts", 2)}
+"""(game, players) whose auction is replayed during play with the cards each seat bid with drawn from its
+holding.  Measured against ``hard@v1`` (``docs/ai.md``, eleventh round): a gain in the two-handed games, a
+loss four-handed."""
 
 _BELOTE_ORDER = ("C", "D", "H", "S", "NT", "AT")
 _RANK = {r: i for i, r in enumerate("23456789TJQKA")}
@@ -123,6 +137,10 @@ class AuctionModel:
         self.maker: int | None = None
         self.maker_played = 0
         self.maker_known = 0
+        self.shown: dict[int, int] = {}
+        """During play (:data:`BID_TIME_REPLAY`): per other seat that called, the cards it has played or shown."""
+        self.turned_mask = 0
+        self.bid_cards = 0
         if self.game not in ("belote", "deberts", "klaberjass"):
             return
         if view.get("phase") in ("bidding", "schmeiss", "naming"):
@@ -142,6 +160,8 @@ class AuctionModel:
             return
         if view.get("phase") != "play":
             return
+        if (self.game, tb.players) in BID_TIME_REPLAY and self._bid_time_calls(view, bids, me):
+            return
         contract = view.get("contract")
         if isinstance(contract, dict):
             for key in ("declarer", "maker"):
@@ -156,9 +176,53 @@ class AuctionModel:
             if self.maker < len(known) and known[self.maker]:
                 self.maker_known = mask(known[self.maker])
 
-    def weight(self, fill: Mapping[str, Sequence[str]]) -> float:
-        """How well ``fill`` agrees with the other seats' calls (1 = fully, towards 0 = poorly)."""
+    def _bid_time_calls(self, view: View, bids: list[dict[str, Any]], me: int) -> bool:
+        """Prepare the replay of the other seats' calls during play; False if it cannot be made."""
+        players = int(view.get("players") or 2)
+        turned = turned_card(view)
+        if turned is None:
+            return False
+        self.turned_mask = 1 << CARD_IDS[turned]
+        self.bid_cards = 6
+        known = view.get("known") or []
+        for k, b in enumerate(bids):
+            o = int(b.get("seat", -1))
+            call = str(b.get("call"))
+            if o == me or not 0 <= o < players:
+                continue
+            calls = _turnup_calls_at(view, k, call)
+            if call not in calls:
+                continue
+            past = dict(view, seat=o, bids=bids[:k], phase="bidding", contract=None, trump=None)
+            self.calls.append((o, call, calls, past))
+            if o not in self.shown:
+                self.shown[o] = _played_by(view, o) | (mask(known[o]) if o < len(known) and known[o] else 0)
+        return True
+
+    def weight(self, fill: Mapping[str, Sequence[str]], rng: random.Random | None = None) -> float:
+        """How well ``fill`` agrees with the other seats' calls (1 = fully, towards 0 = poorly).
+
+        During play in Deberts and Klaberjass the cards each seat bid with are drawn from its holding
+        with ``rng`` (default: a fixed seed), one draw per call of this method.
+        """
         w = 1.0
+        if self.calls and self.shown:
+            pick = rng if rng is not None else random.Random(0)
+            ties = random.Random(0)
+            held: dict[int, int] = {}
+            for o, call, calls, past in self.calls:
+                if o not in held:
+                    if f"hand{o}" not in fill:
+                        continue
+                    whole = (mask(fill[f"hand{o}"]) | self.shown[o]) & ~self.turned_mask
+                    cards = [c for c in range(64) if whole >> c & 1]
+                    bid_hand = 0
+                    for c in pick.sample(cards, min(self.bid_cards, len(cards))):
+                        bid_hand |= 1 << c
+                    held[o] = bid_hand
+                if turnup_call(past, self.tb, calls, held[o], ties) != call:
+                    w *= MISMATCH
+            return w
         if self.calls:
             rng = random.Random(0)
             for o, call, calls, past in self.calls:
@@ -180,6 +244,7 @@ class AuctionModel:
         return w
 
 
-def auction_weight(view: View, fill: Mapping[str, Sequence[str]], tb: Table) -> float:
+def auction_weight(view: View, fill: Mapping[str, Sequence[str]], tb: Table,
+                   rng: random.Random | None = None) -> float:
     """How well ``fill`` agrees with the other seats' calls this deal (see :class:`AuctionModel`)."""
-    return AuctionModel(view, tb).weight(fill)
+    return AuctionModel(view, tb).weight(fill, rng)

@@ -471,7 +471,7 @@ class SearchBot:
                 return fill
             if self._auction is None or self._auction[0] is not view:
                 self._auction = (view, AuctionModel(view, tb))
-            w = self._auction[1].weight(fill)
+            w = self._auction[1].weight(fill, self.rng)
             if w >= 1.0 or self.rng.random() < w:
                 return fill
             if w > best_w:

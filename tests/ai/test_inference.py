@@ -109,3 +109,38 @@ def test_a_void_still_excludes_the_suit_with_inference_on() -> None:
                         return
         state.apply(act(bots[cp], state))
     raise AssertionError("no void was shown in the seeded deal")
+
+
+def _klaberjass_maker_to_lead(seed: int) -> dict[str, Any] | None:
+    """The maker's first view of play when the other seat passed the turned suit, or None."""
+    from core.ai import act, make_bot
+    state = core.new_match("klaberjass", players=2, seed=seed)
+    bots = [make_bot("normal", seed=s) for s in range(2)]
+    for _ in range(60):
+        cp = state.current_player
+        if cp is None:
+            return None
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(random.Random(seed)))
+            continue
+        view = state.view(cp)
+        if view["phase"] == "play" and view["contract"]["maker"] == cp:
+            other = 1 - cp
+            passed_turned = any(b["seat"] == other and b["call"] == "pass" for b in view["bids"][:2])
+            return view if passed_turned else None
+        state.apply(act(bots[cp], state))
+    return None
+
+
+def test_during_play_a_pass_of_the_turned_suit_makes_its_jack_rarer() -> None:
+    # Three of the nine cards came after the auction; the cards bid with are drawn from the whole holding.
+    views = [v for v in (_klaberjass_maker_to_lead(s) for s in range(30)) if v is not None]
+    assert len(views) >= 5
+    uniform = inferred = 0.0
+    for view in views:
+        other = 1 - int(view["seat"])
+        jack = lambda hand, s=view["turned_suit"]: f"J{s}" in hand  # noqa: E731
+        uniform += _share(view, other, jack, tries=0, n=200)
+        inferred += _share(view, other, jack, tries=8, n=200)
+    assert uniform > 1.0
+    assert inferred < uniform * 0.9
