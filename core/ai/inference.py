@@ -26,8 +26,11 @@ follow that average exactly.  Elsewhere only the declarer's holding is
 weighted during play: the cards its contract needs (a top trump or three
 trumps for a suit, two aces for no trumps, two jacks for all trumps) among
 the cards it has played and holds.  Replaying the auction did not tell
-``hard@v1``'s real Belote hands from random ones, and four-handed Deberts
-measured worse with it (``docs/ai.md``, eleventh round).
+``hard@v1``'s real Belote hands from random ones, and three- and four-handed
+Deberts scored fewer points a deal with it (``docs/ai.md``, eleventh
+round).  After the seven's exchange the view shows the seven as the turn-up,
+so the card the exchanger took counts as one it may have bid with: a small
+approximation.
 
 Everything is derived from the seat's view and the fill; nothing here sees a
 hidden card.
@@ -51,8 +54,8 @@ WEAK_DECLARER = 0.3
 """Weight factor for a declarer whose sampled holding lacks what its contract needs."""
 BID_TIME_REPLAY = {("klaberjass", 2), ("deberts", 2)}
 """(game, players) whose auction is replayed during play with the cards each seat bid with drawn from its
-holding.  Measured against ``hard@v1`` (``docs/ai.md``, eleventh round): a gain in the two-handed games, a
-loss four-handed."""
+holding.  Measured against ``hard@v1`` (``docs/ai.md``, eleventh round): a small gain within the noise in the
+two-handed games, fewer points a deal three- and four-handed, where it is not used."""
 
 _BELOTE_ORDER = ("C", "D", "H", "S", "NT", "AT")
 _RANK = {r: i for i, r in enumerate("23456789TJQKA")}
@@ -202,8 +205,8 @@ class AuctionModel:
     def weight(self, fill: Mapping[str, Sequence[str]], rng: random.Random | None = None) -> float:
         """How well ``fill`` agrees with the other seats' calls (1 = fully, towards 0 = poorly).
 
-        During play in Deberts and Klaberjass the cards each seat bid with are drawn from its holding
-        with ``rng`` (default: a fixed seed), one draw per call of this method.
+        During play in the games of :data:`BID_TIME_REPLAY` the cards each seat bid with are drawn from its
+        holding with ``rng`` (default: a fixed seed), one draw per call of this method.
         """
         w = 1.0
         if self.calls and self.shown:
