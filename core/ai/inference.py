@@ -45,7 +45,7 @@ from typing import Any
 from core.ai.heuristic import belote_call, turned_card, turnup_call
 from core.ai.knowledge import Table, mask, suit_index
 from core.ai.memory import current_trick, view_tricks
-from core.cards import CARD_IDS, SUIT_MASK
+from core.cards import CARD_IDS, SUIT_MASK, ids_of
 from core.state import View
 
 MISMATCH = 0.25
@@ -144,22 +144,11 @@ class AuctionModel:
         """During play (:data:`BID_TIME_REPLAY`): per other seat that called, the cards it has played or shown."""
         self.turned_mask = 0
         self.bid_cards = 0
+        """During play (:data:`BID_TIME_REPLAY`): how many cards each seat held when it bid; else 0."""
         if self.game not in ("belote", "deberts", "klaberjass"):
             return
         if view.get("phase") in ("bidding", "schmeiss", "naming"):
-            for k, b in enumerate(bids):
-                o = int(b.get("seat", -1))
-                call = str(b.get("call"))
-                if o == me or o < 0:
-                    continue
-                if self.game == "belote":
-                    calls, auction = _belote_calls_at(bids[:k], o)
-                    past = dict(view, seat=o, auction=auction, bids=bids[:k])
-                else:
-                    calls = _turnup_calls_at(view, k, call)
-                    past = dict(view, seat=o, bids=bids[:k])
-                if call in calls:
-                    self.calls.append((o, call, calls, past))
+            self._collect_calls(view, bids, me)
             return
         if view.get("phase") != "play":
             return
@@ -179,25 +168,35 @@ class AuctionModel:
             if self.maker < len(known) and known[self.maker]:
                 self.maker_known = mask(known[self.maker])
 
+    def _collect_calls(self, view: View, bids: list[dict[str, Any]], me: int, **since: Any) -> None:
+        """Every other seat's call this deal, with the calls it had and the view it had then.
+
+        ``since`` sets the view's keys that changed after the auction (during play).
+        """
+        for k, b in enumerate(bids):
+            o = int(b.get("seat", -1))
+            call = str(b.get("call"))
+            if o == me or o < 0:
+                continue
+            if self.game == "belote":
+                calls, auction = _belote_calls_at(bids[:k], o)
+                past = dict(view, seat=o, auction=auction, bids=bids[:k], **since)
+            else:
+                calls = _turnup_calls_at(view, k, call)
+                past = dict(view, seat=o, bids=bids[:k], **since)
+            if call in calls:
+                self.calls.append((o, call, calls, past))
+
     def _bid_time_calls(self, view: View, bids: list[dict[str, Any]], me: int) -> bool:
         """Prepare the replay of the other seats' calls during play; False if it cannot be made."""
-        players = int(view.get("players") or 2)
         turned = turned_card(view)
         if turned is None:
             return False
         self.turned_mask = 1 << CARD_IDS[turned]
         self.bid_cards = 6
+        self._collect_calls(view, bids, me, phase="bidding", contract=None, trump=None)
         known = view.get("known") or []
-        for k, b in enumerate(bids):
-            o = int(b.get("seat", -1))
-            call = str(b.get("call"))
-            if o == me or not 0 <= o < players:
-                continue
-            calls = _turnup_calls_at(view, k, call)
-            if call not in calls:
-                continue
-            past = dict(view, seat=o, bids=bids[:k], phase="bidding", contract=None, trump=None)
-            self.calls.append((o, call, calls, past))
+        for o, _call, _calls, _past in self.calls:
             if o not in self.shown:
                 self.shown[o] = _played_by(view, o) | (mask(known[o]) if o < len(known) and known[o] else 0)
         return True
@@ -209,7 +208,7 @@ class AuctionModel:
         holding with ``rng`` (default: a fixed seed), one draw per call of this method.
         """
         w = 1.0
-        if self.calls and self.shown:
+        if self.bid_cards:
             pick = rng if rng is not None else random.Random(0)
             ties = random.Random(0)
             held: dict[int, int] = {}
@@ -217,8 +216,7 @@ class AuctionModel:
                 if o not in held:
                     if f"hand{o}" not in fill:
                         continue
-                    whole = (mask(fill[f"hand{o}"]) | self.shown[o]) & ~self.turned_mask
-                    cards = [c for c in range(64) if whole >> c & 1]
+                    cards = ids_of((mask(fill[f"hand{o}"]) | self.shown[o]) & ~self.turned_mask)
                     bid_hand = 0
                     for c in pick.sample(cards, min(self.bid_cards, len(cards))):
                         bid_hand |= 1 << c
