@@ -73,6 +73,42 @@ def test_default_budget_is_per_game() -> None:
     assert make_bot("hard", seed=1, playouts=30).playouts == 30  # type: ignore[attr-defined]
 
 
+def _bid_position(game: str, players: int, seed: int = 1) -> core.State:
+    """The first auction turn with a choice in a match driven by ``normal``."""
+    rng = random.Random(seed)
+    state = core.new_match(game, players=players, seed=seed)
+    bots = [make_bot("normal", seed=s) for s in range(players)]
+    for _ in range(10_000):
+        cp = state.current_player
+        assert cp is not None
+        if cp == core.CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and all(a.type == "bid" for a in legal):
+            return state
+        state.apply(act(bots[cp], state))
+    raise AssertionError("no auction turn with a choice")
+
+
+def test_auction_decisions_have_their_own_budget() -> None:
+    """A rollout from the auction plays the whole deal: where that is slow, a bid gets fewer rollouts."""
+    from core.ai.search import AUCTION_PLAYOUTS, GAME_PLAYOUTS, playouts_for
+
+    for key, n in AUCTION_PLAYOUTS.items():
+        assert n < GAME_PLAYOUTS[key]
+        assert playouts_for(*key, auction=True) == n
+        assert playouts_for(*key) == GAME_PLAYOUTS[key]
+    assert playouts_for("belote", 4, auction=True) == playouts_for("belote", 4)
+    state = _bid_position("deberts", 3)
+    cp = state.current_player
+    assert cp is not None
+    bot = SearchBot(seed=1, race_z=None)
+    bot.choose(state.view(cp))
+    n = len(state.legal_actions())
+    assert bot.last_playouts == (AUCTION_PLAYOUTS[("deberts", 3)] // n) * n
+
+
 class FakeClock:
     """A clock that advances 10 ms each time it is read (no real time involved)."""
 
