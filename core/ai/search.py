@@ -51,7 +51,7 @@ from core.ai.heuristic import (
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, match_target, suit_index, table_for
-from core.ai.memory import Memory, first_lead_to_come, seat_of_zone
+from core.ai.memory import Memory, first_lead_to_come, seat_of_zone, view_tricks
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
@@ -77,26 +77,29 @@ GAME_PLAYOUTS: dict[tuple[str, int], int] = {
 two-handed Deberts got more when their rollouts became 1.45 times faster)."""
 
 
-AUCTION_PLAYOUTS: dict[tuple[str, int], int] = {
-    ("klaberjass", 2): 1000,
+WHOLE_DEAL_PLAYOUTS: dict[tuple[str, int], int] = {
+    ("klaberjass", 2): 800,
     ("deberts", 2): 800,
-    ("deberts", 3): 480,
-    ("pitch", 4): 360,
+    ("deberts", 3): 420,
+    ("pitch", 4): 300,
 }
-"""The default budget of an auction decision where it must be below :data:`GAME_PLAYOUTS`: a rollout from the
-auction plays the whole deal, with few positions its table has weighed before, and costs 0.7 ms (Klaberjass),
-0.9 ms (two-handed Deberts), 1.4 ms (three-handed Deberts) and 2 ms (four-handed Pitch), so a close call between
-two bids could spend 1.0-1.3 s of CPU at the card-play budget.  These keep it near 0.75 s."""
+"""The default budget of a decision taken before the deal's first trick is complete (the auction, the
+first trick), where it must be below :data:`GAME_PLAYOUTS`: such a rollout plays the whole deal, with few
+positions its table has weighed before, and costs 0.7 ms (Klaberjass), 0.9 ms (two-handed Deberts), 1.4 ms
+(three-handed Deberts) and 2 ms (four-handed Pitch) in the auction (0.5-0.9 ms at the first trick), so a
+close call between two bids, or a first lead that racing does not settle, spent 1.0-1.3 s of CPU at the
+card-play budget.  These keep the mean of such a decision near 0.6 s and the slowest under 0.85 s."""
 
 
-def playouts_for(game: str, players: int, auction: bool = False) -> int:
+def playouts_for(game: str, players: int, whole_deal: bool = False) -> int:
     """The default ``hard`` budget (rollouts per decision) for ``game`` with ``players`` seats.
 
-    ``auction``: the budget of a bid (:data:`AUCTION_PLAYOUTS`, where a game has one).
+    ``whole_deal``: the budget of a decision before the deal's first trick is complete
+    (:data:`WHOLE_DEAL_PLAYOUTS`, where a game has one).
     """
     budget = GAME_PLAYOUTS.get((game, players), DEFAULT_PLAYOUTS)
-    if auction:
-        return min(budget, AUCTION_PLAYOUTS.get((game, players), budget))
+    if whole_deal:
+        return min(budget, WHOLE_DEAL_PLAYOUTS.get((game, players), budget))
     return budget
 MAX_CANDIDATES = 12
 RACE_Z = 2.0
@@ -131,6 +134,17 @@ def _endgame_ready(view: View, cards: int) -> bool:
         return False
     # Only Tertz draws from its stock during play; elsewhere undealt cards are out of the deal.
     return not (view.get("game") == "tertz" and (view.get("hidden") or {}).get("stock"))
+
+
+def _no_trick_done(view: View) -> bool:
+    """True before the deal's first trick is complete (the auction, the first trick)."""
+    tricks = view_tricks(view)
+    if tricks is not None:
+        return not tricks
+    count = view.get("tricks")
+    if isinstance(count, int):
+        return count == 0
+    return not any(view.get("tricks_won") or ())
 
 
 class Track:
@@ -603,7 +617,7 @@ class SearchBot:
         budget = self.playouts
         if budget is None:
             budget = playouts_for(str(view.get("game")), int(view.get("players") or 2),
-                                  auction=any(a.type == "bid" for a in legal))
+                                  whole_deal=_no_trick_done(view))
         per = max(self.min_determinizations, budget // n)
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))

@@ -91,22 +91,22 @@ def _bid_position(game: str, players: int, seed: int = 1) -> core.State:
     raise AssertionError("no auction turn with a choice")
 
 
-def test_auction_decisions_have_their_own_budget() -> None:
+def test_decisions_before_the_first_trick_have_their_own_budget() -> None:
     """A rollout from the auction plays the whole deal: where that is slow, a bid gets fewer rollouts."""
-    from core.ai.search import AUCTION_PLAYOUTS, GAME_PLAYOUTS, playouts_for
+    from core.ai.search import GAME_PLAYOUTS, WHOLE_DEAL_PLAYOUTS, playouts_for
 
-    for key, n in AUCTION_PLAYOUTS.items():
+    for key, n in WHOLE_DEAL_PLAYOUTS.items():
         assert n < GAME_PLAYOUTS[key]
-        assert playouts_for(*key, auction=True) == n
+        assert playouts_for(*key, whole_deal=True) == n
         assert playouts_for(*key) == GAME_PLAYOUTS[key]
-    assert playouts_for("belote", 4, auction=True) == playouts_for("belote", 4)
+    assert playouts_for("belote", 4, whole_deal=True) == playouts_for("belote", 4)
     state = _bid_position("deberts", 3)
     cp = state.current_player
     assert cp is not None
     bot = SearchBot(seed=1, race_z=None)
     bot.choose(state.view(cp))
     n = len(state.legal_actions())
-    assert bot.last_playouts == (AUCTION_PLAYOUTS[("deberts", 3)] // n) * n
+    assert bot.last_playouts == (WHOLE_DEAL_PLAYOUTS[("deberts", 3)] // n) * n
 
 
 class FakeClock:
