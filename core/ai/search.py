@@ -102,9 +102,14 @@ def playouts_for(game: str, players: int, whole_deal: bool = False) -> int:
         return min(budget, WHOLE_DEAL_PLAYOUTS.get((game, players), budget))
     return budget
 MAX_CANDIDATES = 12
-RACE_Z = 2.0
-"""Racing: a candidate is dropped once the leader beats it by this many standard errors."""
-RACE_MIN = 8
+RACE_Z = 3.0
+"""Racing: a candidate is dropped once the leader beats it by this many standard errors.
+
+Measured against an unraced search with six times the budget (twelfth round): at 2 standard errors from the
+eighth deal, Klaberjass chose a card 0.98 match points worse than the best on average, at 3 from the
+sixteenth 0.32 (116 positions; no game got worse).  The slowest decision does not change (it spends the
+whole budget either way); the median roughly doubles."""
+RACE_MIN = 16
 """Racing starts after this many determinizations."""
 MAX_STEPS = 400
 PLAUSIBLE = 20.0
