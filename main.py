@@ -14,6 +14,7 @@ Usage::
     python main.py replay FILE [--seat N]                                     # step through a match record
     python main.py bench bids --game belote --deals 2000                      # bidding calibration
     python main.py bench cards collect|fit ...                                 # card-play calibration
+    python main.py bench racing --game klaberjass --positions 120             # what hard's racing costs
     python main.py i18n extract|update|compile|check                          # translation catalogs
 
 Installed with pip, the command ``bella`` does the same as ``python main.py``.
@@ -41,6 +42,7 @@ BENCHES = {
     "net": "bench.net",
     "bids": "bench.bids",
     "cards": "bench.cards",
+    "racing": "bench.racing",
 }
 
 

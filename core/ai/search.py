@@ -141,7 +141,7 @@ def _endgame_ready(view: View, cards: int) -> bool:
     return not (view.get("game") == "tertz" and (view.get("hidden") or {}).get("stock"))
 
 
-def _no_trick_done(view: View) -> bool:
+def no_trick_done(view: View) -> bool:
     """True before the deal's first trick is complete (the auction, the first trick)."""
     tricks = view_tricks(view)
     if tricks is not None:
@@ -622,7 +622,7 @@ class SearchBot:
         budget = self.playouts
         if budget is None:
             budget = playouts_for(str(view.get("game")), int(view.get("players") or 2),
-                                  whole_deal=_no_trick_done(view))
+                                  whole_deal=no_trick_done(view))
         per = max(self.min_determinizations, budget // n)
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import random
+
+import pytest
 
 import core
 from core.ai import act, make_bot, suggest
@@ -181,3 +184,23 @@ def test_bench_times_with_an_injected_timer() -> None:
 
     stats = measure("klaberjass", 2, ["normal"], 3, 1, None, None, timer=lambda: 0.0)
     assert stats["normal"]["n"] == 3 and stats["normal"]["max_ms"] == 0.0
+
+
+def test_bench_racing_judges_settings_on_the_same_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench racing``: every setting is judged on each position; no regret is negative; bad input is refused."""
+    from bench.racing import main as racing_main
+    from bench.racing import measure, parse_races, summary
+
+    settings = parse_races("2:8,3:16,off")
+    assert [(s.z, s.start) for s in settings] == [(2.0, 8), (3.0, 16), (None, 0)]
+    judged = measure("klaberjass", 2, 2, settings, scale=2, repeats=2, seed=3, playouts=40, timer=lambda: 0.0)
+    assert judged == 2
+    assert all(len(s.regret) == 4 and min(s.regret) >= 0.0 for s in settings)
+    rows = summary(settings, 2)
+    assert [r["race"] for r in rows] == ["2:8", "3:16", "off"]
+    assert "vs_first" not in rows[0] and len(rows[1]["vs_first"]) == 2
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_races("fast")
+    assert racing_main(["--game", "klaberjass", "--positions", "1", "--playouts", "30", "--scale", "1",
+                        "--repeats", "1", "--json"]) == 0
+    assert '"positions": 1' in capsys.readouterr().out
