@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import core
+from bench.common import normal_turns
 from core.ai import ALL_LEVELS, LEVELS, feed, make_bot
 
 
@@ -47,21 +48,10 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
     times: dict[str, list[float]] = {lv: [] for lv in levels}
     rollouts: dict[str, list[int]] = {lv: [] for lv in levels}
     search_s: dict[str, float] = {lv: 0.0 for lv in levels}
-    driver = [make_bot("normal", seed=seed + s) for s in range(players)]
-    state = core.new_match(game, players=players, seed=seed)
     timed = 0
-    steps = 0
-    while timed < decisions and steps < 200_000:
-        steps += 1
-        cp = state.current_player
-        if cp is None:
-            state = core.new_match(game, players=players, seed=rng.randrange(1 << 30))
-            driver = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(players)]
-            continue
-        if cp == core.CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        view = state.view(cp)
+    for state, cp, view in normal_turns(game, players, seed, rng):
+        if timed >= decisions:
+            break
         if len(view["legal"]) > 1 and rng.random() < 0.35:
             timed += 1
             for lv in levels:
@@ -75,8 +65,6 @@ def measure(game: str, players: int, levels: list[str], decisions: int, seed: in
                     rollouts[lv].append(int(bot.last_playouts))
                     if bot.last_playouts:
                         search_s[lv] += times[lv][-1] / 1000.0
-        feed(driver[cp], state, cp)
-        state.apply(driver[cp].choose(view))
     out: dict[str, dict[str, Any]] = {}
     for lv, xs in times.items():
         out[lv] = {"n": len(xs), "median_ms": round(statistics.median(xs), 3) if xs else 0.0,

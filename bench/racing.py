@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import core
-from bench.common import default_players
-from core.ai import feed, make_bot
+from bench.common import default_players, normal_turns
+from core.ai import feed
 from core.ai.search import SearchBot, no_trick_done, playouts_for
 
 
@@ -69,21 +69,10 @@ def measure(game: str, players: int, positions: int, settings: list[Setting], sc
             seed: int, playouts: int | None, timer: Any = time.perf_counter) -> int:
     """Fill each setting's lists over ``positions`` positions; return how many were judged."""
     rng = random.Random(seed)
-    state = core.new_match(game, players=players, seed=seed)
-    driver = [make_bot("normal", seed=seed + s) for s in range(players)]
     judged = 0
-    for _ in range(400_000):
+    for state, cp, view in normal_turns(game, players, seed, rng, 400_000):
         if judged >= positions:
             break
-        cp = state.current_player
-        if cp is None:
-            state = core.new_match(game, players=players, seed=rng.randrange(1 << 30))
-            driver = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(players)]
-            continue
-        if cp == core.CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        view = state.view(cp)
         if len(state.legal_actions()) > 1 and rng.random() < 0.3:
             probe = SearchBot(seed=1, playouts=playouts)
             feed(probe, state, cp)
@@ -105,8 +94,6 @@ def measure(game: str, players: int, positions: int, settings: list[Setting], sc
                         s.regret.append(best - values.get(repr(choice), best))
                         s.rollouts.append(bot.last_playouts)
                 judged += 1
-        feed(driver[cp], state, cp)
-        state.apply(driver[cp].choose(view))
     return judged
 
 

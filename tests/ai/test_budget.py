@@ -10,6 +10,7 @@ import pytest
 import core
 from core.ai import act, make_bot, suggest
 from core.ai.search import SearchBot
+from tests.util import normal_decisions
 
 
 def _play_position(game: str = "belote", players: int = 4, seed: int = 1) -> core.State:
@@ -78,19 +79,11 @@ def test_default_budget_is_per_game() -> None:
 
 def _bid_position(game: str, players: int, seed: int = 1) -> core.State:
     """The first auction turn with a choice in a match driven by ``normal``."""
-    rng = random.Random(seed)
-    state = core.new_match(game, players=players, seed=seed)
-    bots = [make_bot("normal", seed=s) for s in range(players)]
-    for _ in range(10_000):
-        cp = state.current_player
-        assert cp is not None
-        if cp == core.CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
+    for state, _view in normal_decisions(game, players, seed):
+        found: core.State = state
+        legal = found.legal_actions()
         if len(legal) > 1 and all(a.type == "bid" for a in legal):
-            return state
-        state.apply(act(bots[cp], state))
+            return found  # the generator is dropped here: the state is the caller's now
     raise AssertionError("no auction turn with a choice")
 
 
