@@ -88,7 +88,7 @@ first trick), where it must be below :data:`GAME_PLAYOUTS`: such a rollout plays
 positions its table has weighed before, and costs 0.7 ms (Klaberjass), 0.9 ms (two-handed Deberts), 1.4 ms
 (three-handed Deberts) and 2 ms (four-handed Pitch) in the auction (0.5-0.9 ms at the first trick), so a
 close call between two bids, or a first lead that racing does not settle, spent 1.0-1.3 s of CPU at the
-card-play budget.  These keep the mean of such a decision near 0.6 s and the slowest under 0.85 s."""
+card-play budget.  These keep the mean of such a decision near 0.6 s and the slowest under about 0.9 s."""
 
 
 def playouts_for(game: str, players: int, whole_deal: bool = False) -> int:
@@ -101,6 +101,8 @@ def playouts_for(game: str, players: int, whole_deal: bool = False) -> int:
     if whole_deal:
         return min(budget, WHOLE_DEAL_PLAYOUTS.get((game, players), budget))
     return budget
+
+
 MAX_CANDIDATES = 12
 RACE_Z = 3.0
 """Racing: a candidate is dropped once the leader beats it by this many standard errors.
