@@ -32,7 +32,8 @@ from typing import Any
 import core
 from bench.common import default_players, normal_turns
 from core.ai import feed
-from core.ai.search import SearchBot, no_trick_done, playouts_for
+from core.ai.memory import no_trick_done
+from core.ai.search import SearchBot, playouts_for
 
 
 @dataclass

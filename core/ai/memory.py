@@ -210,12 +210,15 @@ def current_trick(view: View) -> list[tuple[int, int]]:
     return out
 
 
-def first_lead_to_come(view: View) -> bool:
-    """True when no card of the deal has been played yet (the view's trick and completed tricks are empty)."""
-    if view.get("trick"):
-        return False
+def no_trick_done(view: View) -> bool:
+    """True before the deal's first trick is complete (the auction, the first trick)."""
     tricks = view_tricks(view)
     return not tricks if tricks is not None else not any(view.get("tricks_won") or ())
+
+
+def first_lead_to_come(view: View) -> bool:
+    """True when no card of the deal has been played yet (the view's trick and completed tricks are empty)."""
+    return not view.get("trick") and no_trick_done(view)
 
 
 def view_tricks(view: View) -> list[list[tuple[int, int]]] | None:

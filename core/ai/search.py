@@ -51,7 +51,7 @@ from core.ai.heuristic import (
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, match_target, suit_index, table_for
-from core.ai.memory import Memory, first_lead_to_come, seat_of_zone, view_tricks
+from core.ai.memory import Memory, first_lead_to_come, no_trick_done, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
@@ -142,17 +142,6 @@ def _endgame_ready(view: View, cards: int) -> bool:
         return False
     # Only Tertz draws from its stock during play; elsewhere undealt cards are out of the deal.
     return not (view.get("game") == "tertz" and (view.get("hidden") or {}).get("stock"))
-
-
-def no_trick_done(view: View) -> bool:
-    """True before the deal's first trick is complete (the auction, the first trick)."""
-    tricks = view_tricks(view)
-    if tricks is not None:
-        return not tricks
-    count = view.get("tricks")
-    if isinstance(count, int):
-        return count == 0
-    return not any(view.get("tricks_won") or ())
 
 
 class Track:
