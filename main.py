@@ -15,6 +15,7 @@ Usage::
     python main.py bench bids --game belote --deals 2000                      # bidding calibration
     python main.py bench cards collect|fit ...                                 # card-play calibration
     python main.py bench racing --game klaberjass --positions 120             # what hard's racing costs
+    python main.py bench think --games belote:4 --level hard                  # bot wait in the real client
     python main.py i18n extract|update|compile|check                          # translation catalogs
 
 Installed with pip, the command ``bella`` does the same as ``python main.py``.
@@ -43,6 +44,7 @@ BENCHES = {
     "bids": "bench.bids",
     "cards": "bench.cards",
     "racing": "bench.racing",
+    "think": "bench.think",
 }
 
 

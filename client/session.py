@@ -20,6 +20,8 @@ import queue
 import random
 import threading
 import time
+from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 import core
@@ -35,6 +37,21 @@ BOT_MAX_MS = 800.0
 """Wall-clock cap of one ``hard`` decision (it normally needs far less; the goal is under 1 s)."""
 
 _Hint = tuple[int, dict[str, Any], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """How long one bot decision took on the worker thread (``python main.py bench think`` reads these)."""
+
+    seat: int
+    wall_ms: float
+    """Real time from the start of the decision to its answer, as the player waits for it."""
+    cpu_ms: float
+    """CPU time of the worker thread in that span (less than ``wall_ms`` when the render loop held the CPU)."""
+    choices: int
+    """Legal actions the bot chose among (1: a forced move)."""
+    playouts: int | None
+    """Rollouts the search spent (``None``: not a searching bot)."""
 
 
 class LocalSession:
@@ -68,6 +85,8 @@ class LocalSession:
         self._asked_hints: set[int] = set()
         self._lock = threading.Lock()
         self._closed = False
+        self.thoughts: deque[Thought] = deque(maxlen=4096)
+        """The latest bot decisions' times (appended by the worker thread)."""
         self._worker = threading.Thread(target=self._work, name="bella-bots", daemon=True)
         self._worker.start()
 
@@ -115,7 +134,13 @@ class LocalSession:
             if job is None:
                 return
             if isinstance(job, BotJob):
-                self._answers.put((job, job.run()))  # run() never raises: a failing bot plays a legal move
+                t0, c0 = time.perf_counter(), time.thread_time()
+                action = job.run()  # never raises: a failing bot plays a legal move
+                self.thoughts.append(Thought(job.seat, (time.perf_counter() - t0) * 1000.0,
+                                             (time.thread_time() - c0) * 1000.0,
+                                             len(job.view.get("legal") or ()),
+                                             getattr(job.bot, "last_playouts", None)))
+                self._answers.put((job, action))
                 continue
             seq, view, events = job
             result: tuple[core.Action, str] | None
