@@ -4,9 +4,9 @@
 thinks on the session's worker thread while the render loop animates the table in the same process,
 and its search is capped by the wall clock (``client.session.BOT_MAX_MS``).  This benchmark runs the
 real client (dummy video driver unless a display is set) in its real-time 60 FPS loop at a table of
-``--game`` where every seat is played by ``--level`` (the player's own seat is taken over by a bot of
-that level, as when a person leaves a LAN table), at the client's own pacing, and dismisses each deal's
-result as a person would.  Every bot decision is timed on the worker thread
+``--games`` where every other seat is played by ``--level``, at the client's own pacing; the player's
+own seat is played at once with ``normal``'s choice, and each deal's result is dismissed as a person
+would.  Every bot decision is timed on the worker thread
 (:class:`client.session.Thought`), with the wall clock and with the thread's CPU time.
 
 Prints, per game, over the decisions with a choice (more than one legal action): median / p95 / max
@@ -42,6 +42,7 @@ def measure(game: str, players: int, level: str, decisions: int, seconds: float,
     from client.app import build
     from client.scenes.table import TableScene
     from client.session import BOT_MAX_MS, LocalSession, Thought
+    from core.ai import suggest
 
     thoughts: list[Thought] = []
     frames = 0
@@ -55,14 +56,18 @@ def measure(game: str, players: int, level: str, decisions: int, seconds: float,
             app.shutdown()
             raise RuntimeError("the client did not open a local table")
         session = table.session
-        if session.seat is not None:
-            session.driver.take_over(session.seat, time.monotonic(), delay=0.0, level=level)
 
-        def dismiss(table: TableScene = table) -> None:
+        def autoplay(table: TableScene = table, session: LocalSession = session) -> None:
+            """Dismiss each deal's result, and play our seat at once with ``normal``'s choice."""
             if table.result is not None and not table.events and not table.ended:
                 table._continue()
+            elif table.my_turn() and table._idle() and not table.pending and session.seat is not None:
+                view = session.state.view(session.seat)
+                act, _why = suggest(view, level="normal", seed=len(session.thoughts),
+                                    events=session.state.events_for(session.seat))
+                table.submit(act.to_json())
 
-        app.on_frame = dismiss
+        app.on_frame = autoplay
         app.realtime = True
         f0 = app.frames
         while not session.over and not table.ended and time.perf_counter() - start < seconds:
