@@ -1,4 +1,5 @@
-"""``normal``'s moon bids in five-handed Pitch: the chance of taking every point, and the bar it must reach."""
+"""``normal``'s moon bids in Pitch: the chance of taking every point, the bar it must reach five-handed, and the
+last resort it is four-handed."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 from typing import Any
 
 import core
-from core.ai.heuristic import PITCH_MOON_BID, choose_bid, pitch_moon_chance
+from core.ai.heuristic import PITCH_MOON_BID, PITCH_MOON_LAST_RESORT, choose_bid, pitch_moon_chance
 from core.ai.knowledge import mask, table_for
 from core.cards import strs_to_mask
 
@@ -73,10 +74,11 @@ def test_a_lead_raises_the_bar_a_deficit_lowers_it_and_a_score_below_zero_forbid
     assert _call(view, calls, behind) == "moon"
 
 
-def test_four_handed_games_and_other_variants_are_not_modelled() -> None:
+def test_other_variants_are_not_modelled() -> None:
     hand = "AS KS QS JS 2S 9S 8S 9D QC KC"
-    assert _chance(hand, players=4) == 0.0
+    assert _chance(hand, players=3) == 0.0
     assert _chance(hand, options={"points": 7}) == 0.0
+    assert _chance(hand, players=4, options={"points": 7}) == 0.0
     assert _chance(hand, options={"dirty": True}) == 0.0
     assert _chance(hand, options={"reverse": True}) == 0.0
     assert _chance(hand, options={"ten_point": "game"}) == 0.0
@@ -88,3 +90,26 @@ def test_the_moon_is_bid_over_the_highest_number_too() -> None:
     seat = int(view["seat"])
     over_ten = {**view, "bids": [{"seat": (seat - 1) % 5, "call": "10"}], "high_bid": "10"}
     assert _call(over_ten, ["pass", "moon"]) == "moon"
+
+
+def test_four_handed_chance_counts_the_top_trumps_and_stays_low() -> None:
+    weak = _chance("9S 8S 4S 7H 8H 9D TD JC QC", players=4)
+    tops = _chance("AS KS QS JS 7H 8H 9D TD QC", players=4)
+    best = _chance("AS KS QS JS JC 2S 9S 8S QC", players=4)
+    assert weak < 0.05 < tops < best < 0.5  # even the best hands make a four-handed moon rarely
+
+
+def test_four_handed_moon_is_only_a_last_resort_when_the_opponents_are_about_to_win() -> None:
+    theirs, ours, bar = PITCH_MOON_LAST_RESORT[4]
+    view, calls, chance = _first_call(4, lambda c: c >= bar + 0.02)
+    me = int(view["seat"]) % 2  # four-handed sides: seats 0 and 2, 1 and 3
+    def scores(mine: int, other: int) -> list[int]:
+        return [mine, other] if me == 0 else [other, mine]
+    assert _call(view, calls) != "moon"  # level scores: a number, never the moon
+    assert _call(view, calls, scores(10, 52 - theirs)) == "moon"  # they need 3, we need 42
+    assert _call(view, calls, scores(10, 52 - theirs - 1)) != "moon"  # they need 4: still a match to play
+    assert _call(view, calls, scores(52 - ours, 52 - theirs)) != "moon"  # a made bid of 10 takes us out first
+    assert _call(view, calls, scores(-5, 52 - theirs)) != "moon"  # below zero a made moon only brings us to 0
+    view, calls, chance = _first_call(4, lambda c: 0.05 < c < bar - 0.02)
+    me = int(view["seat"]) % 2
+    assert _call(view, calls, scores(10, 52 - theirs)) != "moon"  # too unlikely even then
