@@ -97,6 +97,9 @@ def measure(game: str, players: int, level: str, decisions: int, seconds: float,
             "cpu_share": round(statistics.median(share), 2) if share else None,
             "cpu_max_ms": round(max(t.cpu_ms for t in timed), 1),
         })
+        rollouts = [t.playouts for t in timed if t.playouts is not None]
+        if rollouts:
+            out["rollouts_mean"] = round(statistics.fmean(rollouts))
     return out
 
 
@@ -168,7 +171,8 @@ def _print(row: dict[str, Any], as_json: bool) -> None:
           f"at {row['fps']} fps: median {row['median_ms']} ms, p95 {row['p95_ms']} ms, max {row['max_ms']} ms; "
           f"{row['capped']} reached the {row['cap_ms']:g} ms cap, {row['over_1s']} over 1 s; the worker thread "
           f"had {100 * (row['cpu_share'] or 0):.0f}% of a core (median), its slowest decision "
-          f"{row['cpu_max_ms']} ms of CPU", flush=True)
+          f"{row['cpu_max_ms']} ms of CPU" + (f"; {row['rollouts_mean']} rollouts a decision (mean)"
+                                              if "rollouts_mean" in row else ""), flush=True)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ def test_bench_think_plays_the_real_client_and_reports_wall_times(capsys: pytest
     assert row["decisions"] >= 4 and row["all_decisions"] >= row["decisions"]
     assert 0.0 <= row["median_ms"] <= row["p95_ms"] <= row["max_ms"] < row["cap_ms"]
     assert row["capped"] == 0 and row["over_1s"] == 0 and row["fps"] > 0
+    assert "rollouts_mean" not in row  # normal does not search
 
 
 @pytest.mark.parametrize("argv", [["--games", "whist:4"], ["--games", "pitch:3"], ["--games", "tertz:x"],
