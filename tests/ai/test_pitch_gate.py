@@ -1,0 +1,49 @@
+"""``hard``'s four-handed Pitch auction: a call above ``normal``'s must prove itself; a lower one need not."""
+
+from __future__ import annotations
+
+import random
+
+from core.actions import Action
+from core.ai.heuristic import decide, legal_of
+from core.ai.knowledge import table_for
+from core.ai.search import SearchBot, needs_proof
+from tests.util import normal_decisions
+
+
+def _bid(call: str) -> Action:
+    return Action("bid", call=call)
+
+
+def test_only_a_higher_pitch_call_needs_proof() -> None:
+    assert needs_proof("pitch", 4, _bid("7"), _bid("6"))
+    assert needs_proof("pitch", 4, _bid("moon"), _bid("10"))
+    assert needs_proof("pitch", 4, _bid("5"), _bid("pass"))  # bidding at all over normal's pass
+    assert not needs_proof("pitch", 4, _bid("5"), _bid("6"))
+    assert not needs_proof("pitch", 4, _bid("pass"), _bid("6"))
+    assert not needs_proof("pitch", 4, _bid("6"), _bid("6"))
+    assert not needs_proof("klaberjass", 2, _bid("7"), _bid("6"))  # elsewhere the search bids freely
+    assert not needs_proof("pitch", 5, _bid("moon"), _bid("6"))  # five-handed: not measured, free
+    assert not needs_proof("pitch", 4, Action("trump", suit="S"), Action("trump", suit="H"))
+
+
+def _rank(a: Action) -> int:
+    c = a.call or ""
+    return 1000 if c == "moon" else int(c) if c.isdigit() else -1
+
+
+def test_with_an_unreachable_margin_hard_never_bids_above_normal_in_pitch() -> None:
+    """A margin no search can clear leaves every higher call to ``normal``'s; a lower call or a pass stays free."""
+    seen = 0
+    for seed in (1, 2, 3, 4):
+        for _state, view in normal_decisions("pitch", 4, seed, steps=60):
+            legal = legal_of(view)
+            if len(legal) < 2 or not all(a.type == "bid" for a in legal):
+                continue
+            bot = SearchBot(seed=seed, playouts=48, bid_margin=1e9)
+            tb = table_for(view)
+            normal_call, _ = decide(view, tb, None, legal, random.Random(0))
+            chosen = bot.choose(view)
+            assert _rank(chosen) <= _rank(normal_call) or chosen == normal_call, (chosen, normal_call)
+            seen += 1
+    assert seen >= 8
