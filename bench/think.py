@@ -24,7 +24,11 @@ import statistics
 import sys
 import tempfile
 import time
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from client.session import Thought
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,7 +45,7 @@ def measure(game: str, players: int, level: str, decisions: int, seconds: float,
     """Play the real client until ``decisions`` bot decisions with a choice are timed or ``seconds`` pass."""
     from client.app import build
     from client.scenes.table import TableScene
-    from client.session import BOT_MAX_MS, LocalSession, Thought
+    from client.session import BOT_MAX_MS, LocalSession
     from core.ai import suggest
 
     thoughts: list[Thought] = []
@@ -72,7 +76,7 @@ def measure(game: str, players: int, level: str, decisions: int, seconds: float,
         f0 = app.frames
         while not session.over and not table.ended and time.perf_counter() - start < seconds:
             app.run(seconds=2.0, shutdown=False)
-            if sum(1 for t in session.thoughts if t.choices > 1) + _chosen(thoughts) >= decisions:
+            if _chosen(session.thoughts) + _chosen(thoughts) >= decisions:
                 break
         frames += app.frames - f0
         thoughts.extend(session.thoughts)
@@ -103,7 +107,8 @@ def measure(game: str, players: int, level: str, decisions: int, seconds: float,
     return out
 
 
-def _chosen(thoughts: list[Any]) -> int:
+def _chosen(thoughts: Iterable[Thought]) -> int:
+    """Decisions among ``thoughts`` that had a choice (more than one legal action)."""
     return sum(1 for t in thoughts if t.choices > 1)
 
 

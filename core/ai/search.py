@@ -56,6 +56,7 @@ from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
+from core.games.pitch import PASS, call_rank
 from core.registry import find_game
 from core.state import CHANCE, State, View
 from core.tricks import PLAIN_ORDER, TRUMP_ORDER, maximal_runs
@@ -735,13 +736,7 @@ def needs_proof(game: str, players: int, best: Action, default: Action) -> bool:
     """
     if (game, players) != ("pitch", 4) or best.type != "bid" or default.type != "bid" or best == default:
         return False
-    return _pitch_rank(best) > _pitch_rank(default)
-
-
-def _pitch_rank(a: Action) -> int:
-    """A Pitch call's height: a pass -1, a number itself, the moon above every number."""
-    c = a.call or ""
-    return 1000 if c == "moon" else int(c) if c.isdigit() else -1
+    return call_rank(best.call or PASS) > call_rank(default.call or PASS)
 
 
 def _describe(a: Action) -> str:

@@ -274,6 +274,11 @@ def _bid_value(call: str) -> int:
     return MOON_VALUE if call == MOON else int(call)
 
 
+def call_rank(call: str) -> int:
+    """How high an auction call stands: -1 for a pass, a number itself, :data:`MOON_VALUE` for the moon."""
+    return -1 if call == PASS else _bid_value(call)
+
+
 @register
 class Pitch(State):
     """A match of Pitch (four-handed partnerships or five-handed with a called partner)."""

@@ -8,6 +8,7 @@ from core.actions import Action
 from core.ai.heuristic import decide, legal_of
 from core.ai.knowledge import table_for
 from core.ai.search import SearchBot, needs_proof
+from core.games.pitch import call_rank
 from tests.util import normal_decisions
 
 
@@ -27,11 +28,6 @@ def test_only_a_higher_pitch_call_needs_proof() -> None:
     assert not needs_proof("pitch", 4, Action("trump", suit="S"), Action("trump", suit="H"))
 
 
-def _rank(a: Action) -> int:
-    c = a.call or ""
-    return 1000 if c == "moon" else int(c) if c.isdigit() else -1
-
-
 def test_with_an_unreachable_margin_hard_never_bids_above_normal_in_pitch() -> None:
     """A margin no search can clear leaves every higher call to ``normal``'s; a lower call or a pass stays free."""
     seen = 0
@@ -44,6 +40,6 @@ def test_with_an_unreachable_margin_hard_never_bids_above_normal_in_pitch() -> N
             tb = table_for(view)
             normal_call, _ = decide(view, tb, None, legal, random.Random(0))
             chosen = bot.choose(view)
-            assert _rank(chosen) <= _rank(normal_call) or chosen == normal_call, (chosen, normal_call)
+            assert call_rank(chosen.call or "pass") <= call_rank(normal_call.call or "pass"), (chosen, normal_call)
             seen += 1
     assert seen >= 8
