@@ -747,6 +747,12 @@ def _describe(a: Action) -> str:
         return f"bid {a.call}" if a.call != "pass" else "pass"
     if a.type == "trump":
         return f"name {a.suit} trumps"
+    if a.type == "declare" and (a.call or "").startswith("partner:"):
+        return f"call the {card_name((a.call or '').split(':', 1)[1])} as partner"
+    if a.type == "declare" and a.call == "to_partner":
+        return "give the rest of the stock to the partner"
+    if a.type == "keep":
+        return "keep the rest of the stock"
     if a.type == "declare":
         return f"declare {a.call}"
     return str(a)
