@@ -42,6 +42,7 @@ from core.ai.heuristic import (
     BELOTE_DOUBLE,
     BELOTE_THRESHOLDS,
     PlayInfo,
+    called_partner,
     choose_card,
     counted_cards,
     decide,
@@ -148,7 +149,8 @@ def _endgame_ready(view: View, cards: int) -> bool:
 class Track:
     """The card-play context a rollout keeps up to date without asking for views."""
 
-    __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players", "opening")
+    __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players", "opening", "first_trick",
+                 "called", "partner")
 
     def __init__(self, view: View) -> None:
         players = int(view.get("players") or 2)
@@ -174,6 +176,8 @@ class Track:
             self.active = players
         self.maker = maker_side(view, self.tb)
         self.opening = first_lead_to_come(view)
+        self.first_trick = no_trick_done(view)
+        self.called, self.partner = called_partner(view)
 
     def copy(self) -> Track:
         """An independent copy."""
@@ -186,16 +190,22 @@ class Track:
         new.maker = self.maker
         new.players = self.players
         new.opening = self.opening
+        new.first_trick = self.first_trick
+        new.called = self.called
+        new.partner = self.partner
         return new
 
     def played(self, seat: int, card: int) -> None:
         """Record that ``seat`` played ``card``."""
         self.trick.append((seat, card))
         self.opening = False
+        if card == self.called:
+            self.partner = seat
         self.remaining &= ~(1 << card)
         self.sizes[seat] -= 1
         if len(self.trick) >= self.active:
             self.trick = []
+            self.first_trick = False
             if self.tb.mode == "pitch":
                 self.active = sum(1 for x in self.sizes if x > 0)
 
@@ -266,13 +276,16 @@ class Rollout:
             # The policy is a pure function of this key; the sampled deals of one decision share its table,
             # so a position reached again (a third of them) is not weighed again.
             out = track.remaining & ~hand_guess
-            key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening)
+            partner = cp if track.called in cards else track.partner
+            key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening, track.first_trick,
+                   partner)
             known = track.tb.memo.get("cards")
             if known is None:
                 known = track.tb.memo["cards"] = {}
             c = known.get(key, -1)
             if c < 0:
-                info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening)
+                info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
+                                first_trick=track.first_trick, called=track.called, partner=partner)
                 c = known[key] = choose_card(info, cards)
             name = CARD_STRS[c]
             act = None

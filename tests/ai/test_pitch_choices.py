@@ -18,6 +18,7 @@ from core.ai.heuristic import (
     REMAINDER_KEEP_WITH_FIVE,
     choose_card,
     decide,
+    pitch_five_handed,
     pitch_three_to_partner,
     play_info,
 )
@@ -181,3 +182,68 @@ def test_a_defender_second_to_play_gives_up_the_three_while_the_partner_may_stil
         if min(gave, kept, bidders) >= 2:
             break
     assert min(gave, kept, bidders) >= 2, (gave, kept, bidders)
+
+
+def _five_handed_plays(seed: int) -> Iterator[dict[str, Any]]:
+    """Card decisions (more than one card) of seeded five-handed matches played by ``normal``."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        st = core.new_match("pitch", players=5, seed=rng.randrange(1 << 30))
+        bots = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(5)]
+        for _ in range(5000):
+            cp = st.current_player
+            if cp is None:
+                break
+            if cp == core.CHANCE:
+                st.apply(st.sample_chance(rng))
+                continue
+            view = st.view(cp)
+            if view["phase"] == "play" and len(view["legal"]) > 1:
+                yield view
+            feed(bots[cp], st, cp)
+            st.apply(bots[cp].choose(view))
+
+
+def test_five_handed_the_bidder_leads_the_three_and_the_called_partner_covers_it() -> None:
+    led = covered = 0
+    for view in _five_handed_plays(7):
+        tb = table_for(view)
+        info = play_info(view, tb, None)
+        me = view["seat"]
+        hand = [CARD_IDS[c] for c in view["hands"][me]]
+        three = CARD_IDS["3" + view["trump"]]
+        called = view["contract"]["call"].split(":")[1]
+        if not view["trick"] and not view["tricks"] and me == view["contract"]["bidder"] and three in hand:
+            assert choose_card(info, sorted(hand)) == three
+            led += 1
+        elif view["trick"] and not view["tricks"] and called in view["hands"][me] and info.order:
+            assert info.partner == me
+            assert choose_card(info, sorted(hand)) == CARD_IDS[called]
+            covered += 1
+        if led >= 3 and covered >= 3:
+            break
+    assert led >= 3 and covered >= 3, (led, covered)
+
+
+def test_five_handed_a_defender_gives_up_the_three_unless_the_bidder_is_winning() -> None:
+    gave = kept = 0
+    for view in _five_handed_plays(8):
+        tb = table_for(view)
+        info = play_info(view, tb, None)
+        me = view["seat"]
+        three = "3" + view["trump"]
+        bidder = view["contract"]["bidder"]
+        if not view["trick"] or three not in view["hands"][me] or me in (bidder, info.partner):
+            continue
+        hand = sorted(CARD_IDS[c] for c in view["hands"][me])
+        winner = max(view["trick"], key=lambda t: tb.strength[CARD_IDS[t["card"]]])["seat"]
+        got = pitch_five_handed(info, hand)
+        if winner == bidder:
+            assert got is None
+            kept += 1
+        else:
+            assert got == CARD_IDS[three]
+            gave += 1
+        if gave >= 3 and kept >= 3:
+            break
+    assert gave >= 3 and kept >= 3, (gave, kept)
