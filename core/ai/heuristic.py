@@ -814,9 +814,10 @@ def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
                     no_trick_done(view), called, partner)
 
 
-def called_partner(view: View) -> tuple[int, int]:
+def called_partner(view: View, own_hand: bool = True) -> tuple[int, int]:
     """Five-handed Pitch: the called card's id and the seat known to hold or to have played it (-1 each when
-    none or not known).  The seat holding the card knows it is the partner before anyone else does."""
+    none or not known).  The seat holding the card knows it is the partner before anyone else does;
+    ``own_hand=False`` gives what every seat knows (a rollout's shared context)."""
     contract = view.get("contract")
     call = str(contract.get("call") or "") if isinstance(contract, dict) else ""
     if not call.startswith("partner:") or call[8:] not in CARD_IDS:
@@ -824,7 +825,7 @@ def called_partner(view: View) -> tuple[int, int]:
     assert isinstance(contract, dict)
     card = call[8:]
     me = int(view["seat"])
-    if card in ((view.get("hands") or [])[me] or []):
+    if own_hand and card in ((view.get("hands") or [])[me] or []):
         return CARD_IDS[card], me
     seat = contract.get("partner")
     if contract.get("partner_known") and isinstance(seat, int):

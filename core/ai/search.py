@@ -177,7 +177,7 @@ class Track:
         self.maker = maker_side(view, self.tb)
         self.opening = first_lead_to_come(view)
         self.first_trick = no_trick_done(view)
-        self.called, self.partner = called_partner(view)
+        self.called, self.partner = called_partner(view, own_hand=False)
 
     def copy(self) -> Track:
         """An independent copy."""
