@@ -6,7 +6,7 @@ calls the highest trump it lacks as its partner, and the hints say so in words."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import core
@@ -26,26 +26,20 @@ from core.ai.knowledge import table_for
 from core.ai.search import deal_value
 from core.cards import CARD_IDS, card_name
 from core.state import State
+from tests.util import normal_decisions
 
 
-def _remainders(seed: int, players: int = 4, phase: str = "remainder") -> Iterator[tuple[State, dict[str, Any]]]:
-    """Real decisions of ``phase`` in seeded Pitch matches played by ``normal``."""
-    rng = random.Random(seed)
-    for _ in range(200):
-        st = core.new_match("pitch", players=players, seed=rng.randrange(1 << 30))
-        bots = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(players)]
-        for _ in range(5000):
-            cp = st.current_player
-            if cp is None:
-                break
-            if cp == core.CHANCE:
-                st.apply(st.sample_chance(rng))
-                continue
-            view = st.view(cp)
-            if view["phase"] == phase:
+def _decisions(seed: int, players: int, keep: Callable[[dict[str, Any]], bool]
+               ) -> Iterator[tuple[State, dict[str, Any]]]:
+    """The decisions ``keep`` accepts in seeded Pitch matches played by ``normal`` (the state must not be changed)."""
+    for match in range(300):
+        for st, view in normal_decisions("pitch", players, seed * 1000 + match, steps=5000):
+            if keep(view):
                 yield st, view
-            feed(bots[cp], st, cp)
-            st.apply(bots[cp].choose(view))
+
+
+def _remainders(seed: int) -> Iterator[tuple[State, dict[str, Any]]]:
+    return _decisions(seed, 4, lambda view: view["phase"] == "remainder")
 
 
 def _choice(view: dict[str, Any]) -> Action:
@@ -124,7 +118,7 @@ def test_the_rule_scores_more_than_always_giving_on_the_same_deals() -> None:
 
 def test_five_handed_the_bidder_calls_the_highest_trump_it_lacks() -> None:
     n = 0
-    for st, view in _remainders(4, players=5, phase="call"):
+    for st, view in _decisions(4, 5, lambda v: v["phase"] == "call"):
         legal = st.legal_actions()
         act, why = decide(view, table_for(view), None, legal, random.Random(0))
         assert act == legal[0]
@@ -138,23 +132,11 @@ def test_five_handed_the_bidder_calls_the_highest_trump_it_lacks() -> None:
 
 
 def _second_to_play(seed: int) -> Iterator[dict[str, Any]]:
-    """Views of four-handed ``normal`` matches where a seat holding the three of trumps is second to play."""
-    rng = random.Random(seed)
-    for _ in range(300):
-        st = core.new_match("pitch", players=4, seed=rng.randrange(1 << 30))
-        bots = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(4)]
-        for _ in range(5000):
-            cp = st.current_player
-            if cp is None:
-                break
-            if cp == core.CHANCE:
-                st.apply(st.sample_chance(rng))
-                continue
-            view = st.view(cp)
-            if view["phase"] == "play" and len(view["trick"]) == 1 and "3" + view["trump"] in view["hands"][cp]:
-                yield view
-            feed(bots[cp], st, cp)
-            st.apply(bots[cp].choose(view))
+    """Four-handed views where a seat holding the three of trumps is second to play."""
+    def keep(view: dict[str, Any]) -> bool:
+        hand = view["hands"][view["seat"]] or []
+        return view["phase"] == "play" and len(view["trick"]) == 1 and "3" + view["trump"] in hand
+    return (view for _st, view in _decisions(seed, 4, keep))
 
 
 def test_a_defender_second_to_play_gives_up_the_three_while_the_partner_may_still_win() -> None:
@@ -185,23 +167,8 @@ def test_a_defender_second_to_play_gives_up_the_three_while_the_partner_may_stil
 
 
 def _five_handed_plays(seed: int) -> Iterator[dict[str, Any]]:
-    """Card decisions (more than one card) of seeded five-handed matches played by ``normal``."""
-    rng = random.Random(seed)
-    for _ in range(300):
-        st = core.new_match("pitch", players=5, seed=rng.randrange(1 << 30))
-        bots = [make_bot("normal", seed=rng.randrange(1 << 30)) for _ in range(5)]
-        for _ in range(5000):
-            cp = st.current_player
-            if cp is None:
-                break
-            if cp == core.CHANCE:
-                st.apply(st.sample_chance(rng))
-                continue
-            view = st.view(cp)
-            if view["phase"] == "play" and len(view["legal"]) > 1:
-                yield view
-            feed(bots[cp], st, cp)
-            st.apply(bots[cp].choose(view))
+    """Five-handed card decisions with more than one card."""
+    return (view for _st, view in _decisions(seed, 5, lambda v: v["phase"] == "play" and len(v["legal"]) > 1))
 
 
 def test_five_handed_the_bidder_leads_the_three_and_the_called_partner_covers_it() -> None:
