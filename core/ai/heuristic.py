@@ -32,6 +32,7 @@ from core.ai.weighted import stock_lasts, threatened, weighted_follow, weighted_
 from core.ai.weighted_pitch import weighted_follow as pitch_follow
 from core.ai.weighted_pitch import weighted_lead as pitch_lead
 from core.cards import CARD_IDS, CARD_STRS, JOKER1, SUIT_MASK, SUITS
+from core.games.pitch import called_card
 from core.state import View
 from core.text import Reason
 
@@ -269,14 +270,7 @@ def pitch_three_to_partner(info: PlayInfo, legal: Sequence[int]) -> int | None:
     threes = [c for c in legal if tb.points[c] == 3]
     if not threes:
         return None
-    led = info.trick[0][1]
-    above = 0
-    out = info.outstanding & tb.trump_mask
-    while out:
-        low = out & -out
-        out ^= low
-        if tb.strength[low.bit_length() - 1] > tb.strength[led]:
-            above += 1
+    above = tb.above(info.trick[0][1], info.outstanding).bit_count()
     return threes[0] if above >= PITCH_THREE_ABOVE else None
 
 
@@ -819,11 +813,10 @@ def called_partner(view: View, own_hand: bool = True) -> tuple[int, int]:
     none or not known).  The seat holding the card knows it is the partner before anyone else does;
     ``own_hand=False`` gives what every seat knows (a rollout's shared context)."""
     contract = view.get("contract")
-    call = str(contract.get("call") or "") if isinstance(contract, dict) else ""
-    if not call.startswith("partner:") or call[8:] not in CARD_IDS:
+    card = called_card(str(contract.get("call") or "")) if isinstance(contract, dict) else None
+    if card is None:
         return -1, -1
     assert isinstance(contract, dict)
-    card = call[8:]
     me = int(view["seat"])
     if own_hand and card in ((view.get("hands") or [])[me] or []):
         return CARD_IDS[card], me
@@ -971,14 +964,13 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         return pitch_remainder(view, legal)
     if "declare" in kinds:
         decl = [a for a in legal if a.type == "declare"]
-        partner_calls = [a for a in decl if (a.call or "").startswith("partner:")]
+        partner_calls = [(a, card) for a in decl if (card := called_card(a.call)) is not None]
         if partner_calls:
             # Five-handed Pitch: the legal calls come in trump order.  On 1,500 real deals played on by
             # ``normal`` every way, the highest trump we lack beat the highest missing point card by 0.1
             # point, the jack by 2.6 and the three by 5.5 (docs/ai.md).
-            card = (partner_calls[0].call or "").split(":", 1)[1]
-            why = Reason("call the {card} as your partner: the highest trump you do not hold", card=card)
-            return partner_calls[0], why
+            act, card = partner_calls[0]
+            return act, Reason("call the {card} as your partner: the highest trump you do not hold", card=card)
         mariage = [a for a in decl if a.call == "mariage"]
         if mariage:
             # The mariage comes before a combination in a turn, and a trump king or queen played first loses it.

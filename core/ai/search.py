@@ -57,7 +57,7 @@ from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
 from core.cards import CARD_IDS, CARD_STRS, SUIT_MASK, card_name
 from core.errors import BellaError
-from core.games.pitch import PASS, call_rank
+from core.games.pitch import PASS, TO_PARTNER, call_rank, called_card
 from core.registry import find_game
 from core.state import CHANCE, State, View
 from core.tricks import PLAIN_ORDER, TRUMP_ORDER, maximal_runs
@@ -760,9 +760,10 @@ def _describe(a: Action) -> str:
         return f"bid {a.call}" if a.call != "pass" else "pass"
     if a.type == "trump":
         return f"name {a.suit} trumps"
-    if a.type == "declare" and (a.call or "").startswith("partner:"):
-        return f"call the {card_name((a.call or '').split(':', 1)[1])} as partner"
-    if a.type == "declare" and a.call == "to_partner":
+    card = called_card(a.call) if a.type == "declare" else None
+    if card is not None:
+        return f"call the {card_name(card)} as partner"
+    if a.type == "declare" and a.call == TO_PARTNER:
         return "give the rest of the stock to the partner"
     if a.type == "keep":
         return "keep the rest of the stock"

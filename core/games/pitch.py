@@ -60,6 +60,13 @@ for _c in CARD_STRS:
 # Interned actions (the hot path never builds an Action).
 _PLAY: dict[int, Action] = {c: Action("play", card=s) for c, s in CARD_STRS.items()}
 _BURN: dict[int, Action] = {c: Action("discard", cards=(s,)) for c, s in CARD_STRS.items()}
+def called_card(call: str | None) -> str | None:
+    """The card a five-handed partner call names (``"partner:AS"`` -> ``"AS"``), or ``None`` for any other call."""
+    if not call or not call.startswith(PARTNER_PREFIX) or call[len(PARTNER_PREFIX):] not in CARD_IDS:
+        return None
+    return call[len(PARTNER_PREFIX):]
+
+
 _CALL: dict[int, Action] = {c: Action("declare", call=PARTNER_PREFIX + s) for c, s in CARD_STRS.items()}
 _BID: dict[str, Action] = {str(v): Action("bid", call=str(v)) for v in range(0, 17)}
 _BID[PASS] = Action("bid", call=PASS)
@@ -505,10 +512,10 @@ class Pitch(State):
         if ph == "call":
             if kind != "declare" or action.cards is not None:
                 raise IllegalAction("call a partner card, e.g. declare partner:AS")
-            call = action.call or ""
-            if not call.startswith(PARTNER_PREFIX) or call[len(PARTNER_PREFIX):] not in CARD_IDS:
+            card = called_card(action.call)
+            if card is None:
                 raise IllegalAction("call a partner card, e.g. declare partner:AS")
-            cid = CARD_IDS[call[len(PARTNER_PREFIX):]]
+            cid = CARD_IDS[card]
             assert self.tab is not None
             if not self.tab.mask >> cid & 1:
                 raise IllegalAction("the {card} is not a trump: call a trump", card=CARD_STRS[cid])
