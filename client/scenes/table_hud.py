@@ -385,19 +385,12 @@ class TableHud(TableZones):
             alpha = int(230 * min(1.0, left / 0.3))
             surf.blit(ui.panel(bg.size, (170, 30, 34, alpha), (255, 160, 140), int(10 * s), 2), bg.topleft)
             surf.blit(t, r)
-        if self.hint and self.result is None:
-            a, why = self.hint
-            what = labels.action_text(a, self.view)
-            # TRANSLATORS: the hint line: the suggested move and (after a dash) why.
-            msg = (_("Hint: {move} \u2014 {why}").format(move=what, why=why) if why
-                   else _("Hint: {move}").format(move=what))
-            t = fit_text(self.app.fonts, msg, int(17 * s), int(surf.get_width() * 0.9), (170, 230, 255), "bold")
-            prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
-            y = (self.panel_rect.y - int(66 * s)) if self.action_buttons else int(prompt_y - 42 * s)
-            r = t.get_rect(center=(surf.get_width() // 2, y))
-            bg = r.inflate(int(22 * s), int(10 * s))
+        hint = self.hint_line()
+        if hint is not None:
+            msg, px, bg = hint
+            t = self.app.fonts.text(msg, px, (170, 230, 255), "bold")
             surf.blit(ui.panel(bg.size, (10, 30, 44, 220), (120, 200, 240), int(8 * s), 1), bg.topleft)
-            surf.blit(t, r)
+            surf.blit(t, t.get_rect(center=bg.center))
 
     def _draw_last_trick(self, surf: pygame.Surface) -> None:
         v = self.view or {}

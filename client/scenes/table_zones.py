@@ -13,7 +13,9 @@ import math
 import pygame
 
 from client import labels, layout
+from client.i18n import _
 from client.scenes.table_state import TableState
+from client.textfit import fit_px
 
 
 def _cover(r: pygame.Rect, obstacles: list[pygame.Rect]) -> int:
@@ -146,6 +148,26 @@ class TableZones(TableState):
         lay.stock = best[2]
 
     # ------------------------------------------------------------- words
+    def hint_line(self) -> tuple[str, int, pygame.Rect] | None:
+        """The hint line while a hint shows: its words, their size in pixels and its panel's rectangle."""
+        lay = self.lay
+        if not self.hint or self.result is not None or lay is None:
+            return None
+        a, why = self.hint
+        what = labels.action_text(a, self.view)
+        # TRANSLATORS: the hint line: the suggested move and (after a dash) why.
+        msg = (_("Hint: {move} \u2014 {why}").format(move=what, why=why) if why
+               else _("Hint: {move}").format(move=what))
+        s = self.app.scale
+        sw = self.app.size[0]
+        px = fit_px(self.app.fonts, msg, int(17 * s), int(sw * 0.9), "bold")
+        tw, th = self.app.fonts.font(px, "bold").size(msg)
+        prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
+        y = (self.panel_rect.y - int(66 * s)) if self.action_buttons else int(prompt_y - 42 * s)
+        text = pygame.Rect(0, 0, tw, th)
+        text.center = (sw // 2, y)
+        return msg, px, text.inflate(int(22 * s), int(10 * s))
+
     def prompt_zone(self) -> pygame.Rect | None:
         """The prompt: the panel of choices, or the one line above our hand."""
         lay = self.lay
@@ -178,6 +200,9 @@ class TableZones(TableState):
         banner = self.banner_rect()
         if banner is not None:
             out.append(banner)
+        hint = self.hint_line()
+        if hint is not None:
+            out.append(hint[2])
         for other in range(self.players):
             r = self.opponent_zone(other)
             if r is not None:

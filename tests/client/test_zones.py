@@ -24,7 +24,7 @@ BUBBLE = "No declaration"
 # where any seat's card lands, which bubbles, the stock and the HUD keep clear of)
 PAIRS = [
     ("bubble", "bubble"), ("bubble", "hand"), ("bubble", "fan"), ("bubble", "plate"), ("bubble", "trick area"),
-    ("bubble", "stock"), ("bubble", "hud"), ("bubble", "prompt"), ("bubble", "banner"),
+    ("bubble", "stock"), ("bubble", "hud"), ("bubble", "prompt"), ("bubble", "banner"), ("bubble", "hint"),
     ("banner", "hand"), ("banner", "fan"), ("banner", "plate"), ("banner", "trick"), ("banner", "stock"),
     ("banner", "hud"), ("banner", "prompt"),
     ("prompt", "hand"), ("prompt", "stock"), ("prompt", "hud"), ("prompt", "plate"), ("prompt", "trick"),
@@ -47,6 +47,7 @@ def zones(t: TableScene) -> dict[str, list[pygame.Rect]]:
         "hud": list(t._hud_rects),
         "prompt": [r for r in [t.prompt_zone()] if r is not None],
         "bubble": list(t.bubble_rects().values()),
+        "hint": [h[2] for h in [t.hint_line()] if h is not None],
     }
     out["banner"] = [r for r in [t.banner_rect()] if r is not None]
     return out
@@ -67,8 +68,12 @@ def overlaps(t: TableScene) -> list[tuple[str, str, pygame.Rect, pygame.Rect]]:
 
 
 def _check(t: TableScene, when: str) -> None:
-    """Every seat's bubble and a banner at once (the worst case), drawn once, then no zone overlaps."""
+    """Every seat's bubble, a banner and a long hint at once (the worst case), drawn once, then no zone
+    overlaps."""
     app = t.app
+    legal = (t.view or {}).get("legal") or []
+    if legal:
+        t.hint = (legal[0], "give the rest of the stock to your partner: your hand is full enough")
     t.bubbles = {s: (BUBBLE, 2.0) for s in range(t.players)}
     t.banners = deque([Banner("Tertz!", "North", life=5.0)])
     app.frame(1 / 60)
