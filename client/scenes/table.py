@@ -878,6 +878,7 @@ class TableScene(TableSprites, TableHud):
                 self.banner_rect()
                 bx, by = self._banner_at[1]
             self.banners[0].draw(surf, self.app.fonts, (bx, by), self.app.scale)
+        self._draw_hint(surf)
         if self.show_last:  # an overlay: over everything on the table, banners included
             self._draw_last_trick(surf)
         self._draw_tips(surf)

@@ -385,11 +385,15 @@ class TableHud(TableZones):
             alpha = int(230 * min(1.0, left / 0.3))
             surf.blit(ui.panel(bg.size, (170, 30, 34, alpha), (255, 160, 140), int(10 * s), 2), bg.topleft)
             surf.blit(t, r)
+
+    def _draw_hint(self, surf: pygame.Surface) -> None:
+        """The hint line, while one shows: drawn over banners (the player asked for it; a banner passes)."""
         hint = self.hint_line()
         if hint is not None:
             msg, px, bg = hint
             t = self.app.fonts.text(msg, px, (170, 230, 255), "bold")
-            surf.blit(ui.panel(bg.size, (10, 30, 44, 220), (120, 200, 240), int(8 * s), 1), bg.topleft)
+            surf.blit(ui.panel(bg.size, (10, 30, 44, 220), (120, 200, 240), int(8 * self.app.scale), 1),
+                      bg.topleft)
             surf.blit(t, t.get_rect(center=bg.center))
 
     def _draw_last_trick(self, surf: pygame.Surface) -> None:

@@ -485,7 +485,8 @@ class TableSprites(TableZones):
         if not self.banners or self.result is not None or self.lay is None:
             return None
         banner = self.banners[0]
-        key = (id(banner), self.app.size, bool(self.action_buttons))
+        # placed again only when the prompt's panel or the hint line comes or goes
+        key = (id(banner), self.app.size, bool(self.action_buttons), self.hint_line() is not None)
         if self._banner_at[0] != key:
             self._banner_at = (key, self.banner_spot(banner))
         bw, bh = banner.size(self.app.size[0], self.app.fonts, self.app.scale)
@@ -496,7 +497,9 @@ class TableSprites(TableZones):
         """The banner's centre: the free place nearest the table centre (the least covered if none is free).
 
         Centred across the window if possible, else shifted sideways; from the
-        top of the window down to our hand, never over it.
+        top of the window down to our hand, never over it.  The hint line, while
+        one shows, is kept clear too where the table has room (on a crowded
+        small table the banner passes over it for its second, not over a seat).
         """
         lay = self.lay
         assert lay is not None
@@ -508,10 +511,11 @@ class TableSprites(TableZones):
         top_limit = self.app.px(20) + bh / 2
         bottom_limit = hand_top - bh / 2 - self.app.px(6)
         obstacles = self.banner_obstacles()
+        hint = self.hint_line()
         prefer = (sw / 2, lay.center[1] - lay.card_w)
         room = max(0, (sw - bw) // 2 - self.app.px(8))
         xs = [sw / 2 + d * room * k / 3 for k in range(4) for d in ((1,) if k == 0 else (-1, 1))]
-        best: tuple[float, float, float, float] | None = None
+        best: tuple[float, float, float, float, float] | None = None
         step = max(6, self.app.px(10))
         y = top_limit
         while y <= bottom_limit:
@@ -521,11 +525,15 @@ class TableSprites(TableZones):
                 for o in obstacles:
                     c = r.clip(o)
                     cover += c.w * c.h
+                over_hint = 0
+                if hint is not None:
+                    c = r.clip(hint[2])
+                    over_hint = c.w * c.h
                 far = abs(y - prefer[1]) + abs(x - prefer[0]) * 1.5
-                if best is None or (cover, far) < (best[0], best[1]):
-                    best = (cover, far, x, y)
+                if best is None or (cover, over_hint, far) < best[:3]:
+                    best = (cover, over_hint, far, x, y)
             y += step
-        return (best[2], best[3]) if best is not None else prefer
+        return (best[3], best[4]) if best is not None else prefer
 
     def _draw_stock_count(self) -> int:
         """The stock count shown now (it drops as drawn cards fly, not when the session moves on)."""

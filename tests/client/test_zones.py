@@ -10,7 +10,9 @@ from typing import Any
 import pygame
 import pytest
 
+import core.ai
 from client.anim import Banner
+from client.reasons import render
 from client.scenes.table import TableScene
 from tests.client.driver import Player, make_app, run_until, table_of
 
@@ -81,6 +83,32 @@ def _check(t: TableScene, when: str) -> None:
     assert t.banner_rect() is not None
     bad = overlaps(t)
     assert not bad, (app.size, t.view and t.view.get("game"), t.players, when, bad[:4])
+    if t.view and legal:
+        # The hint our seat would really get, and an announcement coming up with it: the banner keeps clear
+        # of the hint line, and the hint line is drawn over banners (a wide one may find no band clear of it).
+        action, why = core.ai.make_bot("normal", seed=1).suggest(t.view)
+        t.hint = (action.to_json(), render(why) if why else "")
+        t.bubbles = {}
+        t.banners = deque([Banner("Belote!", "North", life=5.0)])
+        drawn: list[str] = []
+        banner_draw, hint_draw = Banner.draw, t._draw_hint
+
+        def spy_banner(self: Banner, *args: Any, **kw: Any) -> None:
+            drawn.append("banner")
+            banner_draw(self, *args, **kw)
+
+        def spy_hint(surf: pygame.Surface) -> None:
+            drawn.append("hint")
+            hint_draw(surf)
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(Banner, "draw", spy_banner)
+            mp.setattr(t, "_draw_hint", spy_hint)
+            app.frame(1 / 60)
+        assert drawn[-2:] == ["banner", "hint"], drawn
+        z = zones(t)
+        clash = [(b, h) for b in z["banner"] for h in z["hint"] if b.colliderect(h)]
+        assert not clash, (app.size, t.view.get("game"), t.players, when, t.hint, clash)
 
 
 @pytest.mark.parametrize("size", SIZES)
