@@ -149,7 +149,12 @@ class TableZones(TableState):
 
     # ------------------------------------------------------------- words
     def hint_line(self) -> tuple[str, int, pygame.Rect] | None:
-        """The hint line while a hint shows: its words, their size in pixels and its panel's rectangle."""
+        """The hint line while a hint shows: its words, their size in pixels and its panel's rectangle.
+
+        Centred across the table on the first row that leaves the score panels, the seats, the stock, our
+        hand and the prompt clear at the full size (above the prompt or the panel of choices, below that
+        panel, or higher up), else where it can be largest clear of them.
+        """
         lay = self.lay
         if not self.hint or self.result is not None or lay is None:
             return None
@@ -160,13 +165,77 @@ class TableZones(TableState):
                else _("Hint: {move}").format(move=what))
         s = self.app.scale
         sw = self.app.size[0]
-        px = fit_px(self.app.fonts, msg, int(17 * s), int(sw * 0.9), "bold")
-        tw, th = self.app.fonts.font(px, "bold").size(msg)
+        full = int(17 * s)
+        pad_x, pad_y = int(22 * s), int(10 * s)
+        font_h = self.app.fonts.font(full, "bold").get_linesize()
+        obstacles = self._hint_obstacles()
+        best: tuple[tuple[bool, int, int], int, pygame.Rect] | None = None
+        for k, y in enumerate(self._hint_rows(font_h + pad_y)):
+            band = pygame.Rect(0, int(y - (font_h + pad_y) / 2), sw, font_h + pad_y)
+            room = self._free_width(band, obstacles) - pad_x
+            px = fit_px(self.app.fonts, msg, full, min(int(sw * 0.9), room), "bold") if room > 0 else 0
+            if not px:
+                continue
+            tw, th = self.app.fonts.font(px, "bold").size(msg)
+            text = pygame.Rect(0, 0, tw, th)
+            text.center = (sw // 2, int(y))
+            box = text.inflate(pad_x, pad_y)
+            clear = box.collidelist(obstacles) < 0
+            rank = (not clear, -px, k)
+            if best is None or rank < best[0]:
+                best = (rank, px, box)
+        if best is None:  # no row has room: over the table's middle, at the smallest size
+            y = self._hint_rows(font_h + pad_y)[0]
+            px = fit_px(self.app.fonts, msg, full, int(sw * 0.9), "bold")
+            tw, th = self.app.fonts.font(px, "bold").size(msg)
+            text = pygame.Rect(0, 0, tw, th)
+            text.center = (sw // 2, int(y))
+            return msg, px, text.inflate(pad_x, pad_y)
+        return msg, best[1], best[2]
+
+    def _hint_rows(self, height: int) -> list[float]:
+        """Where the hint line may go (the centre's height), best first."""
+        lay = self.lay
+        assert lay is not None
+        s = self.app.scale
         prompt_y = lay.spot(self.me).hand[1] - lay.card_w * 1.4 * 0.5 - lay.card_w * 0.55
-        y = (self.panel_rect.y - int(66 * s)) if self.action_buttons else int(prompt_y - 42 * s)
-        text = pygame.Rect(0, 0, tw, th)
-        text.center = (sw // 2, y)
-        return msg, px, text.inflate(int(22 * s), int(10 * s))
+        if not self.action_buttons:
+            first = prompt_y - 42 * s
+            return [first, first - height * 1.2, first - height * 2.4]
+        panel = self.panel_rect
+        first = panel.y - 66 * s
+        rows = [first]
+        hand = self.hand_zone()
+        hand_top = hand.top if hand is not None else self.app.size[1]
+        if hand_top - panel.bottom >= height + 8 * s:
+            rows.append((panel.bottom + hand_top) / 2)
+        return [*rows, first - height * 1.2, first - height * 2.4]
+
+    def _hint_obstacles(self) -> list[pygame.Rect]:
+        """What the hint line keeps clear of: score panels, plates, fans, the stock, our hand, the prompt."""
+        out = list(self._hud_rects) + self.plate_zones()
+        out += [r for r in (self.opponent_zone(seat) for seat in range(self.players)) if r is not None]
+        if self.stock_shows():
+            out += self.stock_parts()
+        hand = self.hand_zone()
+        if hand is not None:
+            out.append(hand)
+        prompt = self.prompt_zone()
+        if prompt is not None:
+            out.append(prompt)
+        return out
+
+    def _free_width(self, band: pygame.Rect, obstacles: list[pygame.Rect]) -> int:
+        """The widest row centred across the window inside ``band`` that no obstacle crosses (0: none)."""
+        cx = self.app.size[0] / 2
+        half = cx
+        for o in obstacles:
+            if o.bottom <= band.top or o.top >= band.bottom:
+                continue
+            if o.left <= cx <= o.right:
+                return 0
+            half = min(half, o.left - cx if o.left > cx else cx - o.right)
+        return int(2 * half)
 
     def prompt_zone(self) -> pygame.Rect | None:
         """The prompt: the panel of choices, or the one line above our hand."""

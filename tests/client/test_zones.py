@@ -34,6 +34,7 @@ PAIRS = [
     ("hud", "hand"), ("hud", "fan"), ("hud", "plate"), ("hud", "trick area"), ("hud", "stock"),
     ("stock", "trick area"), ("stock", "plate"), ("stock", "fan"), ("stock", "hand"),
     ("hand", "trick area"),
+    ("hint", "hud"), ("hint", "plate"), ("hint", "fan"), ("hint", "hand"), ("hint", "stock"), ("hint", "prompt"),
 ]
 
 
