@@ -498,8 +498,9 @@ class TableSprites(TableZones):
 
         Centred across the window if possible, else shifted sideways; from the
         top of the window down to our hand, never over it.  The hint line, while
-        one shows, is kept clear too where the table has room (on a crowded
-        small table the banner passes over it for its second, not over a seat).
+        one shows, is kept clear too where the table has room; where no place
+        is clear of both, the banner lies under the hint line (drawn over it)
+        rather than over a seat.
         """
         lay = self.lay
         assert lay is not None

@@ -176,22 +176,23 @@ class TableZones(TableState):
             px = fit_px(self.app.fonts, msg, full, min(int(sw * 0.9), room), "bold") if room > 0 else 0
             if not px:
                 continue
-            tw, th = self.app.fonts.font(px, "bold").size(msg)
-            text = pygame.Rect(0, 0, tw, th)
-            text.center = (sw // 2, int(y))
-            box = text.inflate(pad_x, pad_y)
+            box = self._hint_box(msg, px, y)
             clear = box.collidelist(obstacles) < 0
             rank = (not clear, -px, k)
             if best is None or rank < best[0]:
                 best = (rank, px, box)
-        if best is None:  # no row has room: over the table's middle, at the smallest size
-            y = self._hint_rows(font_h + pad_y)[0]
+        if best is None:  # no row has any room: the first row, as wide as the window allows
             px = fit_px(self.app.fonts, msg, full, int(sw * 0.9), "bold")
-            tw, th = self.app.fonts.font(px, "bold").size(msg)
-            text = pygame.Rect(0, 0, tw, th)
-            text.center = (sw // 2, int(y))
-            return msg, px, text.inflate(pad_x, pad_y)
+            return msg, px, self._hint_box(msg, px, self._hint_rows(font_h + pad_y)[0])
         return msg, best[1], best[2]
+
+    def _hint_box(self, msg: str, px: int, y: float) -> pygame.Rect:
+        """The hint line's panel with ``msg`` at ``px`` pixels, centred across the window at height ``y``."""
+        s = self.app.scale
+        tw, th = self.app.fonts.font(px, "bold").size(msg)
+        text = pygame.Rect(0, 0, tw, th)
+        text.center = (self.app.size[0] // 2, int(y))
+        return text.inflate(int(22 * s), int(10 * s))
 
     def _hint_rows(self, height: int) -> list[float]:
         """Where the hint line may go (the centre's height), best first."""
