@@ -160,32 +160,30 @@ class Banner:
         return min(int(screen_w * 0.5), int(need + 64 * scale)), int(110 * scale) if self.sub else int(84 * scale)
 
     def draw(self, surf: pygame.Surface, fonts: ui.Fonts, center: Point, scale: float) -> None:
-        """Slide in, hold, fade."""
+        """Slide in, hold, fade: the band, its title and its line are drawn on one layer that fades as a whole."""
         k = self.age / self.life
         appear = ui.ease_out_back(min(1.0, self.age / 0.3))
-        alpha = int(255 * min(1.0, (1 - k) / 0.25))
+        alpha = int(255 * max(0.0, min(1.0, (1 - k) / 0.25)))
         w = int(self.size(surf.get_width(), fonts, scale)[0] * appear)
         h = int(110 * scale) if self.sub else int(84 * scale)
-        if w < 4:
+        if w < 4 or alpha <= 0:
             return
-        band = ui.panel((w, h), (8, 20, 14, int(244 * alpha / 255)), self.color, int(16 * scale), 3)
-        ui.blit_center(surf, band, center)
+        layer = ui.panel((w, h), (8, 20, 14, 244), self.color, int(16 * scale), 3).copy()
         px = int(54 * scale)
         t = fonts.shadowed(self.text, px, self.color, "serif")
         full = int(surf.get_width() * 0.5)
         while t.get_width() > full - 30 * scale and px > 16:  # a long announcement shrinks to fit its band
             px = int(px * 0.85)
             t = fonts.shadowed(self.text, px, self.color, "serif")
-        t.set_alpha(alpha)
-        ty = center[1] - (14 * scale if self.sub else 0)
         if t.get_width() < w:
-            ui.blit_center(surf, t, (center[0], ty))
-        t.set_alpha(None)
+            ui.blit_center(layer, t, (w / 2, h / 2 - (14 * scale if self.sub else 0)))
         if self.sub:
             # a long (translated) line shrinks to the band rather than spill out of it
             st = fit_text(fonts, self.sub, int(20 * scale), int(full - 30 * scale), ui.TEXT)
             if st.get_width() < w:
-                ui.blit_center(surf, st, (center[0], center[1] + 32 * scale))
+                ui.blit_center(layer, st, (w / 2, h / 2 + 32 * scale))
+        layer.set_alpha(alpha)
+        ui.blit_center(surf, layer, center)
 
 
 @dataclass

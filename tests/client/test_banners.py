@@ -47,3 +47,30 @@ def test_an_announcement_fades_once_play_moves_on() -> None:
     assert b.alive
     b.update(0.31)
     assert not b.alive
+
+
+def test_a_fading_banner_fades_whole_band_title_and_line_together() -> None:
+    """The band's border and its second line fade with the title: no empty box is left behind."""
+    from client import ui
+
+    pygame.font.init()
+    fonts = ui.Fonts()
+
+    def lit(age: float) -> tuple[int, int]:
+        surf = pygame.Surface((800, 300))
+        surf.fill((0, 0, 0))
+        b = Banner("Belote!", "West announces", life=2.0)
+        b.age = age
+        b.draw(surf, fonts, (400, 150), 1.0)
+        line = pygame.Rect(250, 150 + 32 - 12, 300, 24)  # where the second line is drawn
+        border = pygame.Rect(0, 150 + 50, 800, 6)  # the band's lower edge (110 px high, centred)
+        def total(r: pygame.Rect) -> int:
+            return sum(sum(surf.get_at((x, y))[:3]) for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+        return total(line), total(border)
+
+    line_full, border_full = lit(0.8)
+    line_fading, border_fading = lit(1.9)  # 0.1 s left of 2 s: a fifth of full strength
+    assert line_full > 0 and border_full > 0
+    assert line_fading < 0.35 * line_full
+    assert border_fading < 0.35 * border_full
+    assert lit(2.0) == (0, 0)
