@@ -37,6 +37,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from core.ai.knowledge import mask
+from core.ai.minimax import best_of
 from core.cards import ids_of
 from core.games import deberts as rules
 
@@ -123,21 +124,13 @@ class _Count:
               taken: tuple[int, ...], alpha: float, beta: float) -> float:
         ours = self.unit[seat] == self.mine
         moves = ids_of(rules.legal_mask(hands[seat], trick, self.trump, self.mandatory))
-        best = -INF if ours else INF
-        for c in moves:
+
+        def child(c: int, alpha: float, beta: float) -> float:
             h = list(hands)
             h[seat] &= ~(1 << c)
-            v = self._after(h, trick + [c], seats + [seat], gained, taken, alpha, beta)
-            if ours:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best
+            return self._after(h, trick + [c], seats + [seat], gained, taken, alpha, beta)
+
+        return best_of(moves, ours, child, alpha, beta)
 
     def _after(self, hands: list[int], trick: list[int], seats: list[int], gained: tuple[int, ...],
                taken: tuple[int, ...], alpha: float, beta: float) -> float:

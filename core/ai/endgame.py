@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.actions import Action
+from core.ai.minimax import best_of
 from core.state import CHANCE, State
 
 
@@ -61,30 +62,12 @@ def solve(state: State, seat: int, value: Callable[[State], float], *, max_nodes
             nxt = st.clone()
             nxt.apply(legal[0])
             return rec(nxt, alpha, beta)
-        if maximize:
-            best = float("-inf")
-            for a in legal:
-                nxt = st.clone()
-                nxt.apply(a)
-                v = rec(nxt, alpha, beta)
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-                if alpha >= beta:
-                    break
-            return best
-        best = float("inf")
-        for a in legal:
+
+        def child(a: Action, alpha: float, beta: float) -> float:
             nxt = st.clone()
             nxt.apply(a)
-            v = rec(nxt, alpha, beta)
-            if v < best:
-                best = v
-            if best < beta:
-                beta = best
-            if alpha >= beta:
-                break
-        return best
+            return rec(nxt, alpha, beta)
+
+        return best_of(legal, maximize, child, alpha, beta)
 
     return rec(state, float("-inf"), float("inf"))

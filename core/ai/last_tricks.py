@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from core.ai.deberts_last_tricks import settle_rules
 from core.ai.knowledge import mask
+from core.ai.minimax import best_of
 from core.cards import CARD_IDS, SUIT_MASK, ids_of
 from core.games import deberts as deberts_rules
 from core.games.klaberjass import score_deal
@@ -167,33 +168,23 @@ class _Deal:
             ours = not we_lead
             moves = self.legal(theirs if we_lead else mine, lead)
         pts = self.points
-        best = -INF if ours else INF
-        for card in moves:
+
+        def child(card: int, alpha: float, beta: float) -> float:
             bit = 1 << card
             m2 = mine & ~bit if ours else mine
             t2 = theirs if ours else theirs & ~bit
             if lead < 0:
-                v = self._search(m2, t2, we_lead, card, g_me, g_opp, t_me, t_opp, alpha, beta)
-            else:
-                p = pts[lead] + pts[card]
-                # The trick's winner leads next; the last trick's 10 goes with it.
-                we_win = self.wins(lead, card) == ours
-                if not (m2 if we_win else t2):
-                    p += LAST_TRICK
-                if we_win:
-                    v = self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
-                else:
-                    v = self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
-            if ours:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best
+                return self._search(m2, t2, we_lead, card, g_me, g_opp, t_me, t_opp, alpha, beta)
+            p = pts[lead] + pts[card]
+            # The trick's winner leads next; the last trick's 10 goes with it.
+            we_win = self.wins(lead, card) == ours
+            if not (m2 if we_win else t2):
+                p += LAST_TRICK
+            if we_win:
+                return self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+            return self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
+
+        return best_of(moves, ours, child, alpha, beta)
 
     def _leaf(self, g_me: int, g_opp: int, t_me: int, t_opp: int) -> float:
         """The finished deal's value (remembered: many lines end with the same split)."""
