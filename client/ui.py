@@ -178,6 +178,15 @@ def panel(size: tuple[int, int], fill: Color = PANEL, border: Color | None = PAN
     return surf
 
 
+def fading_label(size: tuple[int, int], fill: Color, border: Color, radius: int, width: int,
+                 text: pygame.Surface, alpha: int) -> pygame.Surface:
+    """A panel with ``text`` centred on it, as one layer at ``alpha``: panel, border and text fade together."""
+    layer = panel(size, fill, border, radius, width).copy()
+    blit_center(layer, text, (layer.get_width() / 2, layer.get_height() / 2))
+    layer.set_alpha(max(0, min(255, alpha)))
+    return layer
+
+
 def blit_center(dst: pygame.Surface, src: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
     """Blit ``src`` centred on ``center``; return the rect drawn."""
     r = src.get_rect(center=(int(center[0]), int(center[1])))

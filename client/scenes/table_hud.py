@@ -113,12 +113,8 @@ class TableHud(TableZones):
         for seat, br in self.bubble_rects().items():
             left = self.bubbles[seat][1]
             bt = self.app.fonts.text(self.bubble_text(seat), int(18 * s), (20, 16, 8), "bold")
-            alpha = int(255 * min(1.0, left / 0.3))
-            bub = ui.panel(br.size, (250, 240, 214, alpha), ui.GOLD_DARK, int(10 * s), 2)
-            surf.blit(bub, br.topleft)
-            bt.set_alpha(alpha)
-            ui.blit_center(surf, bt, br.center)
-            bt.set_alpha(None)
+            alpha = int(255 * min(1.0, left / 0.3))  # the bubble, its border and its words fade together
+            surf.blit(ui.fading_label(br.size, (250, 240, 214), ui.GOLD_DARK, int(10 * s), 2, bt, alpha), br.topleft)
 
     def _draw_hud(self, surf: pygame.Surface) -> None:
         v = self.view or {}
@@ -382,9 +378,9 @@ class TableHud(TableZones):
             if self.action_buttons:
                 r.centery = self.panel_rect.y - int(26 * s)
             bg = r.inflate(int(26 * s), int(14 * s))
-            alpha = int(230 * min(1.0, left / 0.3))
-            surf.blit(ui.panel(bg.size, (170, 30, 34, alpha), (255, 160, 140), int(10 * s), 2), bg.topleft)
-            surf.blit(t, r)
+            alpha = int(255 * min(1.0, left / 0.3))  # the panel and its words fade out together
+            surf.blit(ui.fading_label(bg.size, (170, 30, 34, 230), (255, 160, 140), int(10 * s), 2, t, alpha),
+                      bg.topleft)
 
     def _draw_hint(self, surf: pygame.Surface) -> None:
         """The hint line, while one shows: drawn over banners (the player asked for it; a banner passes)."""

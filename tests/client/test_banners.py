@@ -74,3 +74,26 @@ def test_a_fading_banner_fades_whole_band_title_and_line_together() -> None:
     assert line_fading < 0.35 * line_full
     assert border_fading < 0.35 * border_full
     assert lit(2.0) == (0, 0)
+
+
+def test_a_fading_label_fades_its_border_and_words_with_its_panel() -> None:
+    """Speech bubbles and the refusal line fade as one layer: no bare border or lone words at the end."""
+    from client import ui
+
+    pygame.font.init()
+    fonts = ui.Fonts()
+    words = fonts.text("Belote!", 18, (20, 16, 8), "bold")
+
+    def lit(alpha: int) -> tuple[int, int]:
+        surf = pygame.Surface((200, 60))
+        surf.fill((0, 0, 0))
+        surf.blit(ui.fading_label((160, 40), (250, 240, 214), ui.GOLD_DARK, 10, 2, words, alpha), (20, 10))
+        border = sum(sum(surf.get_at((x, 11))[:3]) for x in range(40, 160))  # the top edge
+        middle = sum(sum(surf.get_at((x, 30))[:3]) for x in range(40, 160))  # across the words
+        return border, middle
+
+    full = lit(255)
+    faint = lit(40)
+    assert full[0] > 0 and full[1] > 0
+    assert faint[0] < 0.25 * full[0] and faint[1] < 0.25 * full[1]
+    assert lit(0) == (0, 0)
