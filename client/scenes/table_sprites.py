@@ -607,9 +607,18 @@ class TableSprites(TableZones):
                 x0, y0 = px - total / 2 + cw / 2, py + cw * 1.4 * 0.5 + 44 * s
             else:
                 x0, y0 = px + 84 * s + 20 * s + cw / 2, py
+            # Declared cards leave with a short fade (unless known cards stay in their place).
+            alpha = 255 if extra or not shown else int(255 * min(1.0, shown[1] / 0.4))
             for i, c in enumerate(lst):
-                ui.blit_center(surf, cards.face(c, cw), (x0 + i * gap, y0))  # type: ignore[attr-defined]
+                face = cards.face(c, cw)  # type: ignore[attr-defined]
+                if alpha < 255:
+                    face = face.copy()  # the face is cached: fade a copy
+                    face.set_alpha(alpha)
+                ui.blit_center(surf, face, (x0 + i * gap, y0))
             cap = self.app.fonts.text(caption, int(13 * s), ui.TEXT_DIM)
+            if alpha < 255:
+                cap = cap.copy()
+                cap.set_alpha(alpha)
             ui.blit_center(surf, cap, (x0 + (len(lst) - 1) * gap / 2, y0 + cw * 0.7 + 10 * s))
 
     def _backs_fan(self, side: str, angle: float, n: int, sw: int) -> pygame.Surface:
