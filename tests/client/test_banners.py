@@ -97,3 +97,35 @@ def test_a_fading_label_fades_its_border_and_words_with_its_panel() -> None:
     assert full[0] > 0 and full[1] > 0
     assert faint[0] < 0.25 * full[0] and faint[1] < 0.25 * full[1]
     assert lit(0) == (0, 0)
+
+
+def test_an_opponents_declared_cards_fade_out_instead_of_vanishing() -> None:
+    app = make_app(["--game", "klaberjass", "--seed", "2", "--level", "random", "--speed", "40", "--no-sound",
+                    "--windowed", "960x540"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    run_until(app, lambda a: (t.view or {}).get("phase") == "play" and t._idle() and t.my_turn(),
+              player=Player(2), max_frames=20000)
+    t.session.bot_delay = 50.0
+    other = 1 - t.me
+    assert not ((t.view or {}).get("known") or [[], []])[other]
+
+    def shot(left: float | None) -> pygame.Surface:
+        t.shown_decl.clear()
+        if left is not None:
+            t.shown_decl[other] = (["9C", "TC", "JC"], left)
+        surf = pygame.Surface(app.size)
+        t.draw(surf)
+        return surf
+
+    def difference(a: pygame.Surface, b: pygame.Surface) -> int:
+        w, h = a.get_size()
+        return sum(abs(a.get_at((x, y))[0] - b.get_at((x, y))[0]) for x in range(0, w, 3) for y in range(0, h, 3))
+
+    bare = shot(None)
+    full = difference(shot(2.0), bare)
+    fading = difference(shot(0.06), bare)  # 0.06 s of the last 0.4 s left
+    assert full > 0
+    assert fading < 0.3 * full
+    app.shutdown()
