@@ -34,6 +34,15 @@ def table_of(app: App) -> TableScene | None:
     return None
 
 
+def quick_table(argv: list[str]) -> tuple[App, TableScene]:
+    """``make_app(argv)`` and its table, with the bots answering at once and no pause between deals."""
+    app = make_app(argv)
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    return app, t
+
+
 def click(pos: tuple[float, float], button: int = 1) -> None:
     """Post a full mouse click at ``pos``."""
     p = (int(pos[0]), int(pos[1]))

@@ -8,17 +8,14 @@ import pygame
 import pytest
 
 from client.anim import Banner
-from tests.client.driver import Player, make_app, run_until, table_of
+from tests.client.driver import Player, quick_table, run_until
 
 
 @pytest.mark.parametrize("size", ["960x540", "1920x1080", "3840x2160"])
 @pytest.mark.parametrize("game,players", [("deberts", 3), ("belote", 4), ("tertz", 2)])
 def test_banner_band_is_clear_of_cards_plates_and_hud(size: str, game: str, players: int) -> None:
-    app = make_app(["--game", game, "--players", str(players), "--seed", "2", "--level", "random", "--speed", "40",
-                    "--no-sound", "--windowed", size])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", game, "--players", str(players), "--seed", "2", "--level", "random",
+                          "--speed", "40", "--no-sound", "--windowed", size])
 
     def mid_trick(a: Any) -> bool:
         return bool((t.view or {}).get("trick")) and t._idle() and not t.my_turn()
@@ -100,11 +97,8 @@ def test_a_fading_label_fades_its_border_and_words_with_its_panel() -> None:
 
 
 def test_an_opponents_declared_cards_fade_out_instead_of_vanishing() -> None:
-    app = make_app(["--game", "klaberjass", "--seed", "2", "--level", "random", "--speed", "40", "--no-sound",
-                    "--windowed", "960x540"])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", "klaberjass", "--seed", "2", "--level", "random", "--speed", "40",
+                          "--no-sound", "--windowed", "960x540"])
     run_until(app, lambda a: (t.view or {}).get("phase") == "play" and t._idle() and t.my_turn(),
               player=Player(2), max_frames=20000)
     t.session.bot_delay = 50.0
