@@ -37,7 +37,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from core.ai.knowledge import mask
-from core.ai.minimax import best_of
+from core.ai.minimax import INF, best_of
 from core.cards import ids_of
 from core.games import deberts as rules
 
@@ -52,7 +52,6 @@ LAYOUTS = 16
 DRAW_TRIES = 8
 """Draws tried for each layout wanted before the count gives up (the seats' constraints may clash)."""
 RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
-INF = float("inf")
 
 
 def settle_rules(opts: dict[str, Any], view: View, units: int) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from core.ai.deberts_last_tricks import settle_rules
 from core.ai.knowledge import mask
-from core.ai.minimax import best_of
+from core.ai.minimax import INF, best_of
 from core.cards import CARD_IDS, SUIT_MASK, ids_of
 from core.games import deberts as deberts_rules
 from core.games.klaberjass import score_deal
@@ -52,7 +52,6 @@ LAST_TRICK = 10
 """Points for the last trick (both games)."""
 BELLA = 20
 """Points of the bella (the trump king and queen announced with the second of them)."""
-INF = float("inf")
 RANK_K, RANK_Q = "23456789TJQKA".index("K"), "23456789TJQKA".index("Q")
 
 
