@@ -178,12 +178,21 @@ def panel(size: tuple[int, int], fill: Color = PANEL, border: Color | None = PAN
     return surf
 
 
+def faded(surf: pygame.Surface, alpha: int) -> pygame.Surface:
+    """``surf`` drawn at ``alpha``: itself when opaque, else a faded copy (so cached surfaces stay as they are)."""
+    if alpha >= 255:
+        return surf
+    out = surf.copy()
+    out.set_alpha(max(0, alpha))
+    return out
+
+
 def fading_label(size: tuple[int, int], fill: Color, border: Color, radius: int, width: int,
                  text: pygame.Surface, alpha: int) -> pygame.Surface:
     """A panel with ``text`` centred on it, as one layer at ``alpha``: panel, border and text fade together."""
     layer = panel(size, fill, border, radius, width).copy()
     blit_center(layer, text, (layer.get_width() / 2, layer.get_height() / 2))
-    layer.set_alpha(max(0, min(255, alpha)))
+    layer.set_alpha(max(0, min(255, alpha)))  # the layer is ours: faded in place
     return layer
 
 

@@ -485,8 +485,9 @@ class TableSprites(TableZones):
         if not self.banners or self.result is not None or self.lay is None:
             return None
         banner = self.banners[0]
-        # placed again only when the prompt's panel or the hint line comes or goes
-        key = (id(banner), self.app.size, bool(self.action_buttons), self.hint_line() is not None)
+        # placed again only when the prompt's panel or the hint line comes or goes (with a result and a layout
+        # ruled out above, the hint line shows exactly while there is a hint)
+        key = (id(banner), self.app.size, bool(self.action_buttons), bool(self.hint))
         if self._banner_at[0] != key:
             self._banner_at = (key, self.banner_spot(banner))
         bw, bh = banner.size(self.app.size[0], self.app.fonts, self.app.scale)
@@ -611,15 +612,9 @@ class TableSprites(TableZones):
             alpha = 255 if extra or not shown else int(255 * min(1.0, shown[1] / 0.4))
             for i, c in enumerate(lst):
                 face = cards.face(c, cw)  # type: ignore[attr-defined]
-                if alpha < 255:
-                    face = face.copy()  # the face is cached: fade a copy
-                    face.set_alpha(alpha)
-                ui.blit_center(surf, face, (x0 + i * gap, y0))
+                ui.blit_center(surf, ui.faded(face, alpha), (x0 + i * gap, y0))
             cap = self.app.fonts.text(caption, int(13 * s), ui.TEXT_DIM)
-            if alpha < 255:
-                cap = cap.copy()
-                cap.set_alpha(alpha)
-            ui.blit_center(surf, cap, (x0 + (len(lst) - 1) * gap / 2, y0 + cw * 0.7 + 10 * s))
+            ui.blit_center(surf, ui.faded(cap, alpha), (x0 + (len(lst) - 1) * gap / 2, y0 + cw * 0.7 + 10 * s))
 
     def _backs_fan(self, side: str, angle: float, n: int, sw: int) -> pygame.Surface:
         """An opponent's hand as one pre-composited surface of fanned backs (cached)."""
