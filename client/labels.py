@@ -189,6 +189,19 @@ def action_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     return str(t)
 
 
+def move_text(a: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """A legal action named on its own line, as the hint shows it: ``"Bid 5"`` where its button says ``"5"``."""
+    t = a.get("type")
+    call = str(a.get("call") or "")
+    if t == "bid" and call.isdigit():
+        # TRANSLATORS: the hint names a numbered bid (Pitch), e.g. "Bid 5".
+        return _("Bid {n}").format(n=call)
+    if t == "break":
+        # TRANSLATORS: the hint names a cut of the deck, e.g. "Break the deck at 7".
+        return _("Break the deck at {n}").format(n=a.get("n"))
+    return action_text(a, view)
+
+
 def run_order(cards: list[str], view: dict[str, Any]) -> list[str]:
     """A declared run low to high in the order its sequence counts in: the natural order, or (the
     ``sequence_order = rank`` house rule) the trick-taking order of its suit (trumps: 7 8 Q K 10 A 9 J).

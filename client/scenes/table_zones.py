@@ -159,7 +159,7 @@ class TableZones(TableState):
         if not self.hint or self.result is not None or lay is None:
             return None
         a, why = self.hint
-        what = labels.action_text(a, self.view)
+        what = labels.move_text(a, self.view)
         # TRANSLATORS: the hint line: the suggested move and (after a dash) why.
         msg = (_("Hint: {move} \u2014 {why}").format(move=what, why=why) if why
                else _("Hint: {move}").format(move=what))

@@ -956,10 +956,13 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         return act, Reason("{suit} is your strongest suit", suit=SUITS[s])
     if "exchange" in kinds and not (tb.game == "tertz" and _tertz_seven_kept(view, tb, hand)):
         act = next(a for a in legal if a.type == "exchange")
-        return act, Reason("swap the seven of trumps for the better turned card")
+        return act, Reason("the turned card is the better trump")
     if "exchange" in kinds:
         rest = [a for a in legal if a.type != "exchange"]
-        return decide(view, tb, memory, rest, rng, solve_positions)
+        act, why = decide(view, tb, memory, rest, rng, solve_positions)
+        if act.type == "keep":
+            why = Reason("your seven of trumps belongs to a sequence: swap it later")
+        return act, why
     if "keep" in kinds and tb.game == "pitch":
         return pitch_remainder(view, legal)
     if "declare" in kinds:
@@ -970,19 +973,18 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
             # ``normal`` every way, the highest trump we lack beat the highest missing point card by 0.1
             # point, the jack by 2.6 and the three by 5.5 (docs/ai.md).
             act, card = partner_calls[0]
-            return act, Reason("call the {card} as your partner: the highest trump you do not hold", card=card)
+            return act, Reason("the {card} is the highest trump you do not hold", card=card)
         mariage = [a for a in decl if a.call == "mariage"]
         if mariage:
             # The mariage comes before a combination in a turn, and a trump king or queen played first loses it.
-            return mariage[0], Reason("declare your {call} for the points", call="mariage")
+            return mariage[0], Reason("declare it now for the points")
         if tb.game == "tertz" and "play" in kinds:
             decl = [a for a in decl if not _tertz_run_may_grow(view, a)]
             if not decl:
                 rest = [a for a in legal if a.type == "play"]
                 return decide(view, tb, memory, rest, rng, solve_positions)
         act = max(decl, key=_declare_value)
-        return act, (Reason("declare your {call} for the points", call=act.call) if act.call
-                     else Reason("declare your combination for the points"))
+        return act, Reason("declare it now for the points")
     if "discard" in kinds:
         disc = [a for a in legal if a.type == "discard"]
 
@@ -997,7 +999,7 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
     if "done" in kinds:
         return next(a for a in legal if a.type == "done"), Reason("nothing more to declare")
     if "keep" in kinds:
-        return next(a for a in legal if a.type == "keep"), Reason("keep your hand")
+        return next(a for a in legal if a.type == "keep"), Reason("nothing better is offered")
     return legal[0], Reason("the natural move")
 
 
@@ -1027,8 +1029,8 @@ def pitch_remainder(view: View, legal: list[Action]) -> tuple[Action, Reason]:
     theirs = sizes[partner] if partner is not None and partner < len(sizes) else 0
     short = mine <= REMAINDER_KEEP_UP_TO or (mine == REMAINDER_KEEP_UP_TO + 1 and theirs <= REMAINDER_KEEP_WITH_FIVE)
     if give is None or short:
-        return keep, Reason("keep the rest of the stock: your hand needs the trumps")
-    return give, Reason("give the rest of the stock to your partner: your hand is full enough")
+        return keep, Reason("your hand needs the trumps")
+    return give, Reason("your hand is full enough: your partner needs them more")
 
 
 def in_combination(hand: int, card: int, tb: Table) -> bool:
@@ -1129,16 +1131,18 @@ def _play_reason(info: PlayInfo, c: int) -> str:
 
 
 def _bid_reason(call: str) -> str:
+    """Why ``normal`` makes auction call ``call``; the hint line names the call itself, so the reason does not."""
     if call == "pass":
         return Reason("your hand is not strong enough to take the contract")
-    if call in ("double", "redouble"):
-        return Reason("double: you expect the contract to fail") if call == "double" else Reason(
-            "redouble: you are confident")
+    if call == "double":
+        return Reason("you expect the contract to fail")
+    if call == "redouble":
+        return Reason("you expect to make the contract")
     if call.isdigit():
-        return Reason("bid {n}: your hand should take about that many points", n=int(call))
+        return Reason("your hand should take about {n} points", n=int(call))
     if call in SUITS:
-        return Reason("name {suit}: your trumps and aces there should win", suit=call)
-    return Reason("{call}: your hand is strong enough", call=call)
+        return Reason("your trumps and aces in {suit} should win", suit=call)
+    return Reason("your hand is strong enough to take the contract")
 
 
 def known_cards(view: View) -> int:
