@@ -941,9 +941,12 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         info = play_info(view, tb, memory)
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
         counted = counted_cards(view, info, memory, hand, cards, solve_positions)
+        narrowed = bool(counted) and len(counted) < len(cards)
         if counted:
             cards = counted
         c = choose_card(info, cards)
+        if narrowed:
+            return _with_call(legal, c), Reason("counted out to the end of the deal, it scores the most")
         return _with_call(legal, c), _play_reason(info, c)
     if "bid" in kinds:
         calls = [a.call for a in legal if a.type == "bid" and a.call]
@@ -1112,22 +1115,22 @@ def _with_call(legal: list[Action], card: int) -> Action:
 
 
 def _play_reason(info: PlayInfo, c: int) -> str:
+    """Why ``normal`` plays card ``c``; the hint line names the card itself, so the reason does not."""
     tb = info.tb
-    name = CARD_STRS[c]
     if not info.trick:
         if not tb.above(c, info.outstanding):
-            return Reason("lead the {card}: no unseen card beats it", card=name)
-        return Reason("lead the {card}: a cheap card that gives little away", card=name)
+            return Reason("no unseen card beats it")
+        return Reason("a cheap lead that gives little away")
     cards = [x for _, x in info.trick]
     wi = tb.winner_index(cards)
     lead_suit = tb.suit(cards[0])
     if tb.partners(info.trick[wi][0], info.me) and not tb.beats(c, cards[wi], lead_suit):
         if tb.points[c] >= 10:
-            return Reason("your partner wins this trick: give them the {card} for points", card=name)
-        return Reason("your partner wins this trick: play the {card} and save your winners", card=name)
+            return Reason("your partner wins this trick: give them the points")
+        return Reason("your partner wins this trick: save your winners")
     if tb.beats(c, cards[wi], lead_suit):
-        return Reason("win the trick with the {card}", card=name)
-    return Reason("the trick is lost: throw the {card}, your least valuable card", card=name)
+        return Reason("it wins the trick")
+    return Reason("the trick is lost: it is your least valuable card")
 
 
 def _bid_reason(call: str) -> str:

@@ -25,8 +25,12 @@ CODES = re.compile(r"\b(AT|NT)\b|_|^\w+:")
 """Internal codes in a reason: a contract's code, an identifier, or a call's code opening the sentence."""
 
 
-def _hints(game: str, players: int, seed: int, limit: int = 60) -> list[tuple[dict[str, object], str, str]]:
-    """(action, its name on the hint line, the reason in words) for the non-card hints of one match."""
+def _hints(game: str, players: int, seed: int, limit: int = 60,
+           cards: bool = False) -> list[tuple[dict[str, object], str, str]]:
+    """(action, its name on the hint line, the reason in words) for the non-card hints of one match.
+
+    ``cards``: the card-play hints instead.
+    """
     rng = random.Random(seed)
     bots = [core.ai.make_bot("normal", seed=seed * 10 + i) for i in range(players)]
     state = core.new_match(game, players=players, seed=seed)
@@ -40,7 +44,7 @@ def _hints(game: str, players: int, seed: int, limit: int = 60) -> list[tuple[di
             continue
         view = state.view(seat)
         legal = view.get("legal") or []
-        if len(legal) > 1 and any(a.get("type") != "play" for a in legal):
+        if len(legal) > 1 and any(a.get("type") != "play" for a in legal) != cards:
             action, why = core.ai.suggest(view, level="normal", seed=len(out))
             a = action.to_json()
             out.append((a, labels.move_text(a, view), render(why)))
@@ -79,3 +83,15 @@ def test_a_pitch_bid_hint_reads_once(monkeypatch: pytest.MonkeyPatch) -> None:
             assert why == f"your hand should take about {call} points"
             return
     pytest.fail("no numbered bid was hinted in the match")
+
+
+@pytest.mark.parametrize(("game", "players"), [("belote", 4), ("pitch", 4), ("deberts", 3), ("tertz", 2)])
+def test_card_hints_never_name_the_card_again(game: str, players: int) -> None:
+    """"Play 10♣ — your partner wins this trick: give them the points", not "... give them the ten of clubs"."""
+    hints = _hints(game, players, 1, limit=40, cards=True)
+    assert len(hints) >= 20
+    for a, move, why in hints:
+        card = str(a.get("card"))
+        assert move.startswith("Play " + labels.card_text(card)), move
+        assert labels.card_text(card) not in why and core.cards.card_name(card) not in why, f"{move} \u2014 {why}"
+        assert not CODES.search(why), f"{move} \u2014 {why}"
