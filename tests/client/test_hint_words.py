@@ -74,7 +74,7 @@ def test_move_text_names_numbered_bids_and_cuts() -> None:
     assert labels.move_text({"type": "play", "card": "JH"}) == "Play J\u2665"
 
 
-def test_a_pitch_bid_hint_reads_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pitch_bid_hint_reads_once() -> None:
     """The numbered Pitch bid: "Bid 5 — your hand should take about 5 points", its number said in the reason."""
     for a, move, why in _hints("pitch", 4, 3, limit=200):
         call = str(a.get("call") or "")
