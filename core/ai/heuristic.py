@@ -941,7 +941,7 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         info = play_info(view, tb, memory)
         cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
         counted = counted_cards(view, info, memory, hand, cards, solve_positions)
-        narrowed = bool(counted) and len(counted) < len(cards)
+        narrowed = counted is not None and 0 < len(counted) < len(cards)
         if counted:
             cards = counted
         c = choose_card(info, cards)
