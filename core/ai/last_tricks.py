@@ -23,6 +23,12 @@ milliseconds:
 Playing each hand with every card known flatters lines that need to guess
 (strategy fusion), the price of every such count; the ``hard`` search pays
 it too at its end and it measured well there.
+
+``hard``'s rollouts end their sampled deals the same way (:class:`RolloutCount`):
+there both hands are known, so the last three tricks are played as the count
+with that one hand finds best, the way the players they stand for (``normal``
+with this count, ``hard`` with its exact endgame) play them, rather than by
+the rule of thumb.
 """
 
 from __future__ import annotations
@@ -35,13 +41,14 @@ from typing import TYPE_CHECKING
 
 from core.ai.deberts_last_tricks import settle_rules
 from core.ai.knowledge import mask
-from core.ai.minimax import INF, best_of
+from core.ai.minimax import INF
 from core.cards import CARD_IDS, SUIT_MASK, ids_of
 from core.games import deberts as deberts_rules
 from core.games.klaberjass import score_deal
 
 if TYPE_CHECKING:  # pragma: no cover
     from core.ai.heuristic import PlayInfo
+    from core.ai.knowledge import Table
     from core.state import View
 
 MAX_CARDS = 3
@@ -156,34 +163,79 @@ class _Deal:
 
     def _search(self, mine: int, theirs: int, we_lead: bool, lead: int, g_me: int, g_opp: int,
                 t_me: int, t_opp: int, alpha: float, beta: float) -> float:
-        """:meth:`play_out` from our side, with alpha-beta (a value outside (``alpha``, ``beta``) is a bound)."""
-        if lead < 0:  # the leader chooses a card
+        """:meth:`play_out` from our side, with alpha-beta (a value outside (``alpha``, ``beta``) is a bound).
+
+        Written out without helpers: the rollouts of ``hard`` call it for every deal's last tricks.
+        """
+        if lead < 0:  # the leader chooses a card; the follower answers it
             hand = mine if we_lead else theirs
             if not hand:
                 return self._leaf(g_me, g_opp, t_me, t_opp)
-            ours = we_lead
-            moves = self.legal(hand, -1)
-        else:  # the other seat answers the lead
-            ours = not we_lead
-            moves = self.legal(theirs if we_lead else mine, lead)
+            moves = self._legal.get((hand, -1))
+            if moves is None:
+                moves = self.legal(hand, -1)
+            search = self._search
+            if we_lead:
+                best = -INF
+                for card in moves:
+                    v = search(mine & ~(1 << card), theirs, True, card, g_me, g_opp, t_me, t_opp, alpha, beta)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                return best
+            best = INF
+            for card in moves:
+                v = search(mine, theirs & ~(1 << card), False, card, g_me, g_opp, t_me, t_opp, alpha, beta)
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            return best
+        ours = not we_lead
+        hand = theirs if we_lead else mine
+        moves = self._legal.get((hand, lead))
+        if moves is None:
+            moves = self.legal(hand, lead)
         pts = self.points
-
-        def child(card: int, alpha: float, beta: float) -> float:
+        st = self.tb.strength
+        trump = self.trump
+        ls = lead >> 4
+        base = pts[lead]
+        best = -INF if ours else INF
+        for card in moves:
             bit = 1 << card
             m2 = mine & ~bit if ours else mine
             t2 = theirs if ours else theirs & ~bit
-            if lead < 0:
-                return self._search(m2, t2, we_lead, card, g_me, g_opp, t_me, t_opp, alpha, beta)
-            p = pts[lead] + pts[card]
+            cs = card >> 4
+            follower_wins = st[card] > st[lead] if cs == ls else cs == trump
+            we_win = follower_wins == ours
+            p = base + pts[card]
             # The trick's winner leads next; the last trick's 10 goes with it.
-            we_win = self.wins(lead, card) == ours
-            if not (m2 if we_win else t2):
-                p += LAST_TRICK
             if we_win:
-                return self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
-            return self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
-
-        return best_of(moves, ours, child, alpha, beta)
+                if not m2:
+                    p += LAST_TRICK
+                v = self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+            else:
+                if not t2:
+                    p += LAST_TRICK
+                v = self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
+            if ours:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
 
     def _leaf(self, g_me: int, g_opp: int, t_me: int, t_opp: int) -> float:
         """The finished deal's value (remembered: many lines end with the same split)."""
@@ -267,12 +319,94 @@ def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
     else:
         rng = random.Random(hand * 1_000_003 + info.outstanding * 7 + len(info.trick))
         picks = [tuple(rng.sample(pool_cards, free)) for _ in range(HANDS)]
-    trick = [c for _, c in info.trick]
-    totals = dict.fromkeys(legal, 0.0)
+    hands_out = []
     for pick in picks:
         theirs = sure
         for c in pick:
             theirs |= 1 << c
+        hands_out.append(theirs)
+    return _best(deal, info, hand, legal, hands_out)
+
+
+class RolloutCount:
+    """The last tricks of one of ``hard``'s rollouts, counted out with both (sampled) hands known.
+
+    ``hard``'s rollouts play the last three tricks of Klaberjass and two-handed Deberts this way, as the
+    players they stand for count them out (``normal`` with its count, ``hard`` with its exact endgame).
+    Built from a seat's view of the deal (:meth:`deal_for`) and both hands; :meth:`played` follows every
+    card played after that, and :meth:`best` gives the cards that take the most for the seat to play,
+    exactly what a fresh count from that seat's view would give.
+    """
+
+    __slots__ = ("deal", "me", "hands", "start", "trick", "gained", "tricks", "points")
+
+    def __init__(self, deal: _Deal, hands: Sequence[int], trick: Sequence[tuple[int, int]]) -> None:
+        self.deal = deal
+        self.me = deal.me
+        self.hands = list(hands)
+        self.start = list(hands)
+        self.trick = list(trick)
+        self.gained = [0, 0]
+        self.tricks = [0, 0]
+        self.points = deal.points
+
+    @staticmethod
+    def deal_for(info: PlayInfo, view: View) -> _Deal:
+        """The deal as ``info.me`` sees it in ``view``, scored for that seat (one per decision may serve every
+        rollout that starts from it: its tables of values grow with them)."""
+        return DEALS[info.tb.game](info, view, info.me)
+
+    @staticmethod
+    def applies(tb: Table, cards_in_hand: int) -> bool:
+        """True when the count plays a decision with ``cards_in_hand`` cards: a counted game with a trump, at
+        most :data:`MAX_CARDS` cards."""
+        return cards_in_hand <= MAX_CARDS and tb.game in DEALS and tb.trump is not None
+
+    def played(self, seat: int, card: int) -> None:
+        """Record that ``seat`` played ``card``."""
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append((seat, card))
+        if len(self.trick) == 2:
+            (s0, lead), (s1, follow) = self.trick
+            winner = s1 if self.deal.wins(lead, follow) else s0
+            p = self.points[lead] + self.points[follow]
+            if not self.hands[winner]:
+                p += LAST_TRICK
+            self.gained[winner] += p
+            self.tricks[winner] += 1
+            self.trick = []
+
+    def best(self, seat: int, legal: Sequence[int]) -> list[int]:
+        """The cards of ``legal`` that take the most for ``seat`` (to play now)."""
+        deal = self.deal
+        other = 1 - seat
+        values: dict[int, float] = {}
+        for c in legal:
+            h = list(self.hands)
+            h[seat] &= ~(1 << c)
+            if self.trick:
+                lead = self.trick[0][1]
+                winner = seat if deal.wins(lead, c) else other
+                g = list(self.gained)
+                g[winner] += self.points[lead] + self.points[c] + (LAST_TRICK if not h[winner] else 0)
+                t = list(self.tricks)
+                t[winner] += 1
+                v = deal.play_out(h, winner, -1, g, self.start, t)
+            else:
+                v = deal.play_out(h, seat, c, list(self.gained), self.start, list(self.tricks))
+            values[c] = v if seat == self.me else -v
+        top = max(values.values())
+        return sorted(c for c, v in values.items() if v >= top - 1e-9)
+
+
+def _best(deal: _Deal, info: PlayInfo, hand: int, legal: Sequence[int], opponent_hands: list[int]) -> list[int]:
+    """The cards of ``legal`` with the best total deal score over ``opponent_hands``."""
+    tb = info.tb
+    me = info.me
+    opp = 1 - me
+    trick = [c for _, c in info.trick]
+    totals = dict.fromkeys(legal, 0.0)
+    for theirs in opponent_hands:
         hands = [0, 0]
         hands[me], hands[opp] = hand, theirs
         start = list(hands)

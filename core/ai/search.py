@@ -52,6 +52,7 @@ from core.ai.heuristic import (
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, match_target, suit_index, table_for
+from core.ai.last_tricks import RolloutCount
 from core.ai.memory import Memory, first_lead_to_come, no_trick_done, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
@@ -222,10 +223,11 @@ class Rollout:
         self.rng = rng
         self.win_bonus = win_bonus
 
-    def run(self, state: State, seat: int, track: Track | None = None) -> float:
+    def run(self, state: State, seat: int, track: Track | None = None, count: RolloutCount | None = None) -> float:
         """Play ``state`` to the end of its deal; return the value for ``seat``'s side.
 
-        ``track`` is the play context right now, if the caller has it.
+        ``track`` is the play context right now, if the caller has it, and ``count`` the two-handed count of
+        the last tricks following the cards from now on (else it is built from the views when needed).
         """
         n0 = len(state.deal_results)
         players = state.players
@@ -244,10 +246,14 @@ class Rollout:
                 state.apply(a)
                 if all_play and track is not None and a.card is not None:
                     track.played(cp, CARD_IDS[a.card])
+                    if count is not None:
+                        count.played(cp, CARD_IDS[a.card])
                 else:
                     track = None
+                    count = None
                 continue
             if not all_play:
+                count = None
                 quick = _quick(legal)
                 if quick is None:
                     view = state.view(cp)
@@ -273,9 +279,36 @@ class Rollout:
                     s = (s + 1) % players
                     if s not in in_trick and track.sizes[s] > 0:
                         order.append(s)
+            out = track.remaining & ~hand_guess
+            # The last three tricks of the two-handed trump games: played as the count with both hands finds
+            # best, as the players these rollouts stand for count them out (``core.ai.last_tricks``).
+            if track.players == 2 and RolloutCount.applies(track.tb, track.sizes[cp]):
+                if count is None:
+                    view = state.view(cp)
+                    hands = [0, 0]
+                    hands[cp] = mask(view["hands"][cp])
+                    hands[1 - cp] = mask(state.view(1 - cp)["hands"][1 - cp])
+                    info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
+                                    first_trick=track.first_trick)
+                    count = RolloutCount(RolloutCount.deal_for(info, view), hands, trick)
+                best = count.best(cp, cards)
+                if len(best) == 1:
+                    c = best[0]
+                else:
+                    c = choose_card(PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
+                                             first_trick=track.first_trick), best)
+                name = CARD_STRS[c]
+                act = None
+                for x in legal:
+                    if x.card == name and (act is None or x.call):
+                        act = x
+                assert act is not None
+                state.apply(act)
+                track.played(cp, c)
+                count.played(cp, c)
+                continue
             # The policy is a pure function of this key; the sampled deals of one decision share its table,
             # so a position reached again (a third of them) is not weighed again.
-            out = track.remaining & ~hand_guess
             partner = cp if track.called in cards else track.partner
             key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening, track.first_trick,
                    partner)
@@ -295,6 +328,8 @@ class Rollout:
             assert act is not None
             state.apply(act)
             track.played(cp, c)
+            if count is not None:
+                count.played(cp, c)
         return deal_value(state, n0, seat, self.win_bonus)
 
 
@@ -635,6 +670,11 @@ class SearchBot:
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None
+        # Two-handed trump games after the first trick: one count of the deal's last tricks serves every rollout.
+        shared: Any = None
+        if (root_track is not None and root_track.players == 2 and not root_track.first_trick
+                and RolloutCount.applies(tb, 0)):
+            shared = RolloutCount.deal_for(play_info(view, tb, self.memory), view)
         endgame = root_track is not None and self.endgame_cards != 0 and _endgame_ready(view, self.endgame_cards)
         n0 = len(view.get("deals") or ())
         bonus = win_bonus_of(view)
@@ -659,15 +699,24 @@ class SearchBot:
                     solved += len(row)
             if row is None:
                 row = []
+                hands: list[int] | None = None
+                if shared is not None:
+                    hands = [0, 0]
+                    hands[seat] = mask(view["hands"][seat])
+                    hands[1 - seat] = mask(base.view(1 - seat)["hands"][1 - seat])
                 for i in alive:
                     a = cands[i]
                     st = base.clone()
                     st.apply(a)
                     track = None
+                    count = None
                     if root_track is not None and a.card is not None:
                         track = root_track.copy()
                         track.played(seat, CARD_IDS[a.card])
-                    row.append(rollout.run(st, seat, track))
+                        if hands is not None:
+                            count = RolloutCount(shared, hands, root_track.trick)
+                            count.played(seat, CARD_IDS[a.card])
+                    row.append(rollout.run(st, seat, track, count))
             for i, v in zip(alive, row, strict=True):
                 values[i].append(v)
             done += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -10,8 +11,9 @@ import core
 from core.ai.endgame import solve
 from core.ai.heuristic import HeuristicBot, choose_card, legal_of, play_info
 from core.ai.knowledge import mask
-from core.ai.last_tricks import DEALS, last_tricks
-from core.ai.memory import Memory
+from core.ai.last_tricks import DEALS, RolloutCount, last_tricks
+from core.ai.memory import Memory, no_trick_done
+from core.ai.search import Rollout, Track, deal_value, win_bonus_of
 from core.cards import CARD_IDS
 from tests.util import normal_decisions
 
@@ -146,3 +148,96 @@ def test_no_count_with_more_cards_or_in_other_games() -> None:
         assert last_tricks(info, view, mask(view["hands"][me]), cards) is None
         return
     raise AssertionError("no position found")
+
+
+def _known_hand_count(state: core.State, seat: int) -> list[int]:
+    """A fresh count from ``seat``'s view with the opponent's real hand as the only hand it may hold."""
+    view = state.view(seat)
+    memory = Memory()
+    info = play_info(view, memory.update(view), memory)
+    cards = sorted({CARD_IDS[a.card] for a in legal_of(view) if a.card})
+    forbidden = info.outstanding & ~state.hands[1 - seat]
+    got = last_tricks(info, view, mask(view["hands"][seat]), cards, forbidden)
+    assert got is not None
+    return got
+
+
+@pytest.mark.parametrize("game", ["klaberjass", "deberts"])
+def test_a_rollouts_count_follows_the_deal_as_a_fresh_count_would(game: str) -> None:
+    """``hard``'s rollouts build the count once and follow the cards played: at every later decision its best
+    cards are those a fresh count from that seat's view would find, with the opponent's hand known."""
+    decisions = 0
+    for state, view, _legal in _positions(range(7, 10), game):
+        me = int(view["seat"])
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        count = RolloutCount(RolloutCount.deal_for(info, view), [state.hands[0], state.hands[1]], info.trick)
+        st = state.clone()
+        while st.current_player in (0, 1) and len(st.deal_results) == len(state.deal_results):
+            seat = st.current_player
+            legal = st.legal_actions()
+            if not all(a.type == "play" for a in legal):
+                break
+            cards = sorted({CARD_IDS[a.card] for a in legal if a.card})
+            if len(cards) > 1:
+                assert count.best(seat, cards) == _known_hand_count(st, seat), (seat, cards)
+                decisions += 1
+            c = count.best(seat, cards)[0]
+            action = next(a for a in sorted(legal, key=lambda a: a.call is None) if CARD_IDS[a.card or ""] == c)
+            st.apply(action)
+            count.played(seat, c)
+        assert me in (0, 1)
+    assert decisions >= 40
+
+
+@pytest.mark.parametrize("game", ["klaberjass", "deberts"])
+def test_rollouts_play_the_last_tricks_as_the_exact_count(game: str) -> None:
+    """From a position with three cards or fewer a hand, a rollout ends the deal with the value best play by
+    both seats gives (an exhaustive search through the engine), give or take the card points' small
+    tie-break."""
+    checked = 0
+    for state, view, _legal in _positions(range(10, 13), game):
+        me = int(view["seat"])
+        n0 = len(state.deal_results)
+        bonus = win_bonus_of(view)
+        rolled = Rollout(random.Random(1), bonus).run(state.clone(), me)
+        solved = solve(state.clone(), me, lambda fin, n0=n0, me=me, bonus=bonus: deal_value(fin, n0, me, bonus),
+                       max_nodes=10**6)
+        assert abs(rolled - solved) < 1.7, (view["hands"][me], rolled, solved)
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("game", ["klaberjass", "deberts"])
+def test_a_count_shared_from_the_decision_plays_as_one_built_in_the_rollout(game: str) -> None:
+    """One count per decision (built from the deciding seat's view before the rollouts) plays every rollout's
+    last tricks exactly as a count the rollout builds from the views when it gets there."""
+    checked = 0
+    for seed in range(12, 16):
+        for state, view in normal_decisions(game, 2, seed):
+            legal = legal_of(view)
+            me = int(view["seat"])
+            if (len(legal) < 2 or not all(a.type == "play" for a in legal) or view["hands"][me] is None
+                    or not 4 <= len(view["hands"][me]) <= 6 or no_trick_done(view)):
+                continue
+            memory = Memory()
+            info = play_info(view, memory.update(view), memory)
+            deal = RolloutCount.deal_for(info, view)
+            hands = [0, 0]
+            hands[me], hands[1 - me] = mask(view["hands"][me]), state.hands[1 - me]
+            for a in legal:
+                card = CARD_IDS[a.card or ""]
+                values = []
+                for shared in (True, False):
+                    st = state.clone()
+                    st.apply(a)
+                    track = Track(view)
+                    count = None
+                    if shared:
+                        count = RolloutCount(deal, hands, track.trick)
+                        count.played(me, card)
+                    track.played(me, card)
+                    values.append(Rollout(random.Random(seed)).run(st, me, track, count))
+                assert values[0] == values[1], (view["hands"][me], a)
+                checked += 1
+    assert checked >= 40
