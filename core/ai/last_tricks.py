@@ -286,6 +286,8 @@ class _DebertsDeal(_Deal):
 
 DEALS: dict[str, type[_Deal]] = {"klaberjass": _Deal, "deberts": _DebertsDeal}
 """The games counted, and how each scores a deal."""
+CountedDeal = _Deal
+"""The rest of one deal as a seat sees it, counted out for any hands (what :meth:`RolloutCount.deal_for` gives)."""
 
 
 def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
@@ -340,7 +342,7 @@ class RolloutCount:
 
     __slots__ = ("deal", "me", "hands", "start", "trick", "gained", "tricks", "points")
 
-    def __init__(self, deal: _Deal, hands: Sequence[int], trick: Sequence[tuple[int, int]]) -> None:
+    def __init__(self, deal: CountedDeal, hands: Sequence[int], trick: Sequence[tuple[int, int]]) -> None:
         self.deal = deal
         self.me = deal.me
         self.hands = list(hands)
@@ -351,16 +353,21 @@ class RolloutCount:
         self.points = deal.points
 
     @staticmethod
-    def deal_for(info: PlayInfo, view: View) -> _Deal:
+    def deal_for(info: PlayInfo, view: View) -> CountedDeal:
         """The deal as ``info.me`` sees it in ``view``, scored for that seat (one per decision may serve every
         rollout that starts from it: its tables of values grow with them)."""
         return DEALS[info.tb.game](info, view, info.me)
 
     @staticmethod
+    def counted(tb: Table) -> bool:
+        """True in a game whose last tricks are counted (Klaberjass, Deberts) once it has a trump."""
+        return tb.game in DEALS and tb.trump is not None
+
+    @staticmethod
     def applies(tb: Table, cards_in_hand: int) -> bool:
         """True when the count plays a decision with ``cards_in_hand`` cards: a counted game with a trump, at
         most :data:`MAX_CARDS` cards."""
-        return cards_in_hand <= MAX_CARDS and tb.game in DEALS and tb.trump is not None
+        return cards_in_hand <= MAX_CARDS and RolloutCount.counted(tb)
 
     def played(self, seat: int, card: int) -> None:
         """Record that ``seat`` played ``card``."""

@@ -52,7 +52,7 @@ from core.ai.heuristic import (
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, match_target, suit_index, table_for
-from core.ai.last_tricks import RolloutCount
+from core.ai.last_tricks import CountedDeal, RolloutCount
 from core.ai.memory import Memory, first_lead_to_come, no_trick_done, seat_of_zone
 from core.ai.sampler import Constraints, constraints_for, sample_fill
 from core.ai.tertz_endgame import HARD_POSITIONS
@@ -671,9 +671,9 @@ class SearchBot:
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None
         # Two-handed trump games after the first trick: one count of the deal's last tricks serves every rollout.
-        shared: Any = None
+        shared: CountedDeal | None = None
         if (root_track is not None and root_track.players == 2 and not root_track.first_trick
-                and RolloutCount.applies(tb, 0)):
+                and RolloutCount.counted(tb)):
             shared = RolloutCount.deal_for(play_info(view, tb, self.memory), view)
         endgame = root_track is not None and self.endgame_cards != 0 and _endgame_ready(view, self.endgame_cards)
         n0 = len(view.get("deals") or ())
@@ -713,7 +713,7 @@ class SearchBot:
                     if root_track is not None and a.card is not None:
                         track = root_track.copy()
                         track.played(seat, CARD_IDS[a.card])
-                        if hands is not None:
+                        if shared is not None and hands is not None:
                             count = RolloutCount(shared, hands, root_track.trick)
                             count.played(seat, CARD_IDS[a.card])
                     row.append(rollout.run(st, seat, track, count))
