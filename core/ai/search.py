@@ -283,43 +283,30 @@ class Rollout:
             # The last three tricks of the two-handed trump games: played as the count with both hands finds
             # best, as the players these rollouts stand for count them out (``core.ai.last_tricks``).
             if track.players == 2 and RolloutCount.applies(track.tb, track.sizes[cp]):
+                info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
+                                first_trick=track.first_trick)
                 if count is None:
                     view = state.view(cp)
                     hands = [0, 0]
                     hands[cp] = mask(view["hands"][cp])
                     hands[1 - cp] = mask(state.view(1 - cp)["hands"][1 - cp])
-                    info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
-                                    first_trick=track.first_trick)
                     count = RolloutCount(RolloutCount.deal_for(info, view), hands, trick)
                 best = count.best(cp, cards)
-                if len(best) == 1:
-                    c = best[0]
-                else:
-                    c = choose_card(PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
-                                             first_trick=track.first_trick), best)
-                name = CARD_STRS[c]
-                act = None
-                for x in legal:
-                    if x.card == name and (act is None or x.call):
-                        act = x
-                assert act is not None
-                state.apply(act)
-                track.played(cp, c)
-                count.played(cp, c)
-                continue
-            # The policy is a pure function of this key; the sampled deals of one decision share its table,
-            # so a position reached again (a third of them) is not weighed again.
-            partner = cp if track.called in cards else track.partner
-            key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening, track.first_trick,
-                   partner)
-            known = track.tb.memo.get("cards")
-            if known is None:
-                known = track.tb.memo["cards"] = {}
-            c = known.get(key, -1)
-            if c < 0:
-                info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
-                                first_trick=track.first_trick, called=track.called, partner=partner)
-                c = known[key] = choose_card(info, cards)
+                c = best[0] if len(best) == 1 else choose_card(info, best)
+            else:
+                # The policy is a pure function of this key; the sampled deals of one decision share its table,
+                # so a position reached again (a third of them) is not weighed again.
+                partner = cp if track.called in cards else track.partner
+                key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening,
+                       track.first_trick, partner)
+                known = track.tb.memo.get("cards")
+                if known is None:
+                    known = track.tb.memo["cards"] = {}
+                c = known.get(key, -1)
+                if c < 0:
+                    info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
+                                    first_trick=track.first_trick, called=track.called, partner=partner)
+                    c = known[key] = choose_card(info, cards)
             name = CARD_STRS[c]
             act = None
             for x in legal:
