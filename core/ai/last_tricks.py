@@ -165,39 +165,17 @@ class _Deal:
                 t_me: int, t_opp: int, alpha: float, beta: float) -> float:
         """:meth:`play_out` from our side, with alpha-beta (a value outside (``alpha``, ``beta``) is a bound).
 
-        Written out without helpers: the rollouts of ``hard`` call it for every deal's last tricks.
+        The alpha-beta step is written out here rather than calling :func:`core.ai.minimax.best_of` with a
+        closure per position: the rollouts of ``hard`` run this for every deal's last tricks.
         """
-        if lead < 0:  # the leader chooses a card; the follower answers it
+        if lead < 0:  # the leader chooses a card
             hand = mine if we_lead else theirs
             if not hand:
                 return self._leaf(g_me, g_opp, t_me, t_opp)
-            moves = self._legal.get((hand, -1))
-            if moves is None:
-                moves = self.legal(hand, -1)
-            search = self._search
-            if we_lead:
-                best = -INF
-                for card in moves:
-                    v = search(mine & ~(1 << card), theirs, True, card, g_me, g_opp, t_me, t_opp, alpha, beta)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                return best
-            best = INF
-            for card in moves:
-                v = search(mine, theirs & ~(1 << card), False, card, g_me, g_opp, t_me, t_opp, alpha, beta)
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-            return best
-        ours = not we_lead
-        hand = theirs if we_lead else mine
+            ours = we_lead
+        else:  # the other seat answers the lead
+            ours = not we_lead
+            hand = theirs if we_lead else mine
         moves = self._legal.get((hand, lead))
         if moves is None:
             moves = self.legal(hand, lead)
@@ -205,25 +183,26 @@ class _Deal:
         st = self.tb.strength
         trump = self.trump
         ls = lead >> 4
-        base = pts[lead]
         best = -INF if ours else INF
         for card in moves:
             bit = 1 << card
             m2 = mine & ~bit if ours else mine
             t2 = theirs if ours else theirs & ~bit
-            cs = card >> 4
-            follower_wins = st[card] > st[lead] if cs == ls else cs == trump
-            we_win = follower_wins == ours
-            p = base + pts[card]
-            # The trick's winner leads next; the last trick's 10 goes with it.
-            if we_win:
-                if not m2:
-                    p += LAST_TRICK
-                v = self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+            if lead < 0:
+                v = self._search(m2, t2, we_lead, card, g_me, g_opp, t_me, t_opp, alpha, beta)
             else:
-                if not t2:
-                    p += LAST_TRICK
-                v = self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
+                cs = card >> 4
+                follower_wins = st[card] > st[lead] if cs == ls else cs == trump
+                p = pts[lead] + pts[card]
+                # The trick's winner leads next; the last trick's 10 goes with it.
+                if follower_wins == ours:
+                    if not m2:
+                        p += LAST_TRICK
+                    v = self._search(m2, t2, True, -1, g_me + p, g_opp, t_me + 1, t_opp, alpha, beta)
+                else:
+                    if not t2:
+                        p += LAST_TRICK
+                    v = self._search(m2, t2, False, -1, g_me, g_opp + p, t_me, t_opp + 1, alpha, beta)
             if ours:
                 if v > best:
                     best = v
