@@ -233,9 +233,17 @@ class _Deal:
 class _DebertsDeal(_Deal):
     """Two-handed Deberts: the same trick rules for two players, scored by :func:`core.games.deberts.settle`.
 
-    A bella still to come is counted as announced; with ``bella_requires_trick`` a side that takes no
-    further trick could not announce it, which the count does not model.
+    A bella still to come is counted as announced; with ``bella_requires_trick`` only when its holder has
+    taken a trick before the count (a first trick won inside the count, before the honours are played, is
+    not modelled).
     """
+
+    def bellas_to_come(self, hands: list[int]) -> list[int]:
+        """Per seat, the bella points still to be announced, as far as the house rule allows."""
+        bella = super().bellas_to_come(hands)
+        if self.tb.options.get("bella_requires_trick") is True:
+            return [b if self.tricks0[s] > 0 else 0 for s, b in enumerate(bella)]
+        return bella
 
     def setup(self, view: View) -> None:
         contract = view.get("contract") or {}

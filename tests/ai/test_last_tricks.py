@@ -241,3 +241,31 @@ def test_a_count_shared_from_the_decision_plays_as_one_built_in_the_rollout(game
                 assert values[0] == values[1], (view["hands"][me], a)
                 checked += 1
     assert checked >= 40
+
+
+def test_two_handed_bella_needing_a_trick_counts_only_for_a_side_with_one() -> None:
+    """Two-handed Deberts with the house rule that a bella needs a trick already taken: the king and queen of
+    trumps still to come count for their holder only when it has taken a trick."""
+    checked = 0
+    for state, view, _legal in _positions(range(1, 6), "deberts"):
+        trump = view["trump"]
+        holder = next((s for s in (0, 1) if {"K" + trump, "Q" + trump} <= set(core.cards.mask_to_strs(
+            state.hands[s]))), None)
+        if holder is None:
+            continue
+        me = int(view["seat"])
+        hands = [0, 0]
+        hands[me], hands[1 - me] = mask(view["hands"][me]), state.hands[1 - me]
+        for rule in (False, True):
+            for won in (0, 2):
+                v = dict(view)
+                v["options"] = {**view["options"], "bella_requires_trick": rule}
+                tricks = list(view["tricks_won"])
+                tricks[holder] = won
+                v["tricks_won"] = tricks
+                memory = Memory()
+                deal = DEALS["deberts"](play_info(v, memory.update(v), memory), v, me)
+                counted = deal.bellas_to_come(hands)[holder]
+                assert counted == (0 if rule and not won else 20), (rule, won)
+        checked += 1
+    assert checked >= 3
