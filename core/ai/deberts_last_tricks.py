@@ -24,8 +24,8 @@ three players (each for himself) and four (partnerships or individual):
 
 Only the last two tricks: three cards with two or three other hands would
 not fit in ``normal``'s few milliseconds.  A bella still to come (both
-trump honours in one hand) is counted as announced; the option that makes a
-bella need a trick already taken is not modelled.
+trump honours in one hand) is counted as announced (with the house rule
+that a bella needs a trick already taken: when the holder's side has one).
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ class _Count:
         self.seq_unit = self.unit[winner] if isinstance(winner, int) else -1
         self.seq_value = int(view.get("sequence_points") or 0)
         self.seq_needs_trick = opts.get("sequence_needs_trick", True) is not False
+        self.bella_needs_trick = opts.get("bella_requires_trick") is True
         contract = view.get("contract") or {}
         maker = contract.get("maker") if isinstance(contract, dict) else None
         self.maker = int(maker) if isinstance(maker, int) else self.me
@@ -107,11 +108,16 @@ class _Count:
         self._bella: tuple[int, ...] = (0,) * self.units
 
     def bellas(self, hands: list[int]) -> None:
-        """Note the bellas still to come: both trump honours in one of ``hands`` (the hands before this card)."""
+        """Note the bellas still to come: both trump honours in one of ``hands`` (the hands before this card).
+
+        The holder announces it with the first of the two, on the next-to-last trick; where a bella needs a
+        trick already taken (option ``bella_requires_trick``) it counts only when the holder's side has one.
+        """
         bella = [0] * self.units
         for s, h in enumerate(hands):
-            if h & self.kq == self.kq:
-                bella[self.unit[s]] += rules.BELLA_POINTS
+            u = self.unit[s]
+            if h & self.kq == self.kq and (not self.bella_needs_trick or self.tricks0[u] > 0):
+                bella[u] += rules.BELLA_POINTS
         self._bella = tuple(bella)
 
     def value(self, hands: list[int], trick: list[int], seats: list[int]) -> float:

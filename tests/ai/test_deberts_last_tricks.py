@@ -178,3 +178,32 @@ def test_no_count_with_more_cards_or_two_players() -> None:
         assert deberts_last_tricks(info, view, mask(view["hands"][me]), cards) is None
         return
     raise AssertionError("no two-handed position found")
+
+
+def test_a_bella_that_needs_a_trick_counts_only_once_the_side_has_one() -> None:
+    """With the house rule that a bella needs a trick already taken, the king and queen of trumps held to the
+    last two tricks score their 20 only when the holder's side has taken a trick (they are announced on
+    the next-to-last trick), as the engine refuses the call otherwise."""
+    hands = [["KH", "QH"], ["AC", "9S"], ["JH", "8S"], ["KD", "7S"]]
+    cards = [CARD_IDS["KH"], CARD_IDS["QH"]]
+
+    def values(rule: bool, tricks_won: list[int]) -> list[float]:
+        view = _built_view(hands, 0, "H")
+        view["options"] = {**view["options"], "bella_requires_trick": rule}
+        view["tricks_won"] = tricks_won
+        memory = Memory()
+        info = play_info(view, memory.update(view), memory)
+        count = _Count(info, view)
+        held = [mask(h) for h in hands]
+        count.bellas(held)
+        out = []
+        for c in cards:
+            h = list(held)
+            h[0] &= ~(1 << c)
+            out.append(count.value(h, [c], [0]))
+        return out
+
+    with_trick = [1, 3, 1, 1]
+    assert values(True, with_trick) == values(False, with_trick)
+    without = [0, 3, 0, 3]
+    assert all(a < b for a, b in zip(values(True, without), values(False, without), strict=True))
