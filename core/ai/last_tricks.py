@@ -274,6 +274,11 @@ class _DebertsDeal(_Deal):
 DEALS: dict[str, type[_Deal]] = {"klaberjass": _Deal, "deberts": _DebertsDeal}
 """The games counted, and how each scores a deal."""
 CountedDeal = _Deal
+ROLLOUT_GAMES = ("deberts",)
+"""The games whose ``hard`` rollouts count out their last three tricks (:class:`RolloutCount`).  Two-handed
+Deberts gained +2.4 ± 2.0 points a deal over 300 paired matches; Klaberjass measured no gain (-0.5 ± 1.2
+over 476) for rollouts half as fast again, so its rollouts keep the rule of thumb (``docs/ai.md``,
+nineteenth round)."""
 """The rest of one deal as a seat sees it, counted out for any hands (what :meth:`RolloutCount.deal_for` gives)."""
 
 
@@ -320,8 +325,8 @@ def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],
 class RolloutCount:
     """The last tricks of one of ``hard``'s rollouts, counted out with both (sampled) hands known.
 
-    ``hard``'s rollouts play the last three tricks of Klaberjass and two-handed Deberts this way, as the
-    players they stand for count them out (``normal`` with its count, ``hard`` with its exact endgame).
+    ``hard``'s rollouts play the last three tricks of two-handed Deberts this way (:data:`ROLLOUT_GAMES`), as
+    the players they stand for count them out (``normal`` with its count, ``hard`` with its exact endgame).
     Built from a seat's view of the deal (:meth:`deal_for`) and both hands; :meth:`played` follows every
     card played after that, and :meth:`best` gives the cards that take the most for the seat to play,
     exactly what a fresh count from that seat's view would give.
@@ -347,8 +352,8 @@ class RolloutCount:
 
     @staticmethod
     def counted(tb: Table) -> bool:
-        """True in a game whose last tricks are counted (Klaberjass, Deberts) once it has a trump."""
-        return tb.game in DEALS and tb.trump is not None
+        """True in a game whose rollouts count their last tricks (:data:`ROLLOUT_GAMES`) once it has a trump."""
+        return tb.game in ROLLOUT_GAMES and tb.trump is not None
 
     @staticmethod
     def applies(tb: Table, cards_in_hand: int) -> bool:
