@@ -24,11 +24,11 @@ Playing each hand with every card known flatters lines that need to guess
 (strategy fusion), the price of every such count; the ``hard`` search pays
 it too at its end and it measured well there.
 
-``hard``'s rollouts end their sampled deals the same way (:class:`RolloutCount`):
-there both hands are known, so the last three tricks are played as the count
-with that one hand finds best, the way the players they stand for (``normal``
-with this count, ``hard`` with its exact endgame) play them, rather than by
-the rule of thumb.
+``hard``'s rollouts of two-handed Deberts end their sampled deals the same way
+(:class:`RolloutCount`, :data:`ROLLOUT_GAMES`): there both hands are known,
+so the last three tricks are played as the count with that one hand finds
+best, the way the players they stand for (``normal`` with this count,
+``hard`` with its exact endgame) play them, rather than by the rule of thumb.
 """
 
 from __future__ import annotations
@@ -274,12 +274,12 @@ class _DebertsDeal(_Deal):
 DEALS: dict[str, type[_Deal]] = {"klaberjass": _Deal, "deberts": _DebertsDeal}
 """The games counted, and how each scores a deal."""
 CountedDeal = _Deal
+"""The rest of one deal as a seat sees it, counted out for any hands (what :meth:`RolloutCount.deal_for` gives)."""
 ROLLOUT_GAMES = ("deberts",)
 """The games whose ``hard`` rollouts count out their last three tricks (:class:`RolloutCount`).  Two-handed
 Deberts gained +2.4 ± 2.0 points a deal over 300 paired matches; Klaberjass measured no gain (-0.5 ± 1.2
 over 476) for rollouts half as fast again, so its rollouts keep the rule of thumb (``docs/ai.md``,
 nineteenth round)."""
-"""The rest of one deal as a seat sees it, counted out for any hands (what :meth:`RolloutCount.deal_for` gives)."""
 
 
 def last_tricks(info: PlayInfo, view: View, hand: int, legal: Sequence[int],

@@ -280,7 +280,7 @@ class Rollout:
                     if s not in in_trick and track.sizes[s] > 0:
                         order.append(s)
             out = track.remaining & ~hand_guess
-            # The last three tricks of the two-handed trump games: played as the count with both hands finds
+            # The last three tricks of two-handed Deberts: played as the count with both hands finds
             # best, as the players these rollouts stand for count them out (``core.ai.last_tricks``).
             if track.players == 2 and RolloutCount.applies(track.tb, track.sizes[cp]):
                 info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
@@ -657,7 +657,7 @@ class SearchBot:
         start = self.clock() if self.clock is not None else 0.0
         rollout = Rollout(self.rng, win_bonus_of(view))
         root_track = Track(view) if all(a.type == "play" for a in legal) else None
-        # Two-handed trump games after the first trick: one count of the deal's last tricks serves every rollout.
+        # Two-handed Deberts after the first trick: one count of the deal's last tricks serves every rollout.
         shared: CountedDeal | None = None
         if (root_track is not None and root_track.players == 2 and not root_track.first_trick
                 and RolloutCount.counted(tb)):
