@@ -8,8 +8,8 @@ Two steps::
 ``collect`` plays seeded ``normal`` matches (four deals each) and, at every
 card decision with a choice, searches every candidate card on the same
 sampled deals (``hard``'s search, no racing); each position is appended to
-the file as a JSON line with the seat's view and every candidate's mean
-value.  It is resumable: ``--start N`` begins at match N.
+the file as a JSON line with the seat's view, the deal's events it has seen
+and every candidate's mean value.  It is resumable: ``--start N`` begins at match N.
 
 ``fit`` describes each candidate by the features of ``core.ai.weighted`` (Pitch: ``core.ai.weighted_pitch``)
 (leads, or the last card to a trick), fits one weight per
@@ -62,14 +62,33 @@ def collect(game: str, players: int, start: int, matches: int, out: str, playout
                     searcher = SearchBot(seed=base + step, playouts=playouts, race_z=None)
                     searcher.observe(st.events_for(cp), 0)
                     rows = searcher.evaluate(view)
+                    # What the seat has seen of this deal: the views of Deberts, Tertz and Pitch list no past
+                    # tricks, so without the events a fit would never see a void the seat was shown.
+                    seen = st.events_for(cp)
+                    begin = max((i for i, ev in enumerate(seen) if ev.get("type") == "dealt"), default=0)
                     rec = {"view": view, "cands": [a.card for a, _ in rows],
-                           "vals": [sum(v) / len(v) for _, v in rows], "n": len(rows[0][1])}
+                           "vals": [sum(v) / len(v) for _, v in rows], "n": len(rows[0][1]),
+                           "events_from": begin, "events": seen[begin:]}
                     f.write(json.dumps(rec) + "\n")
                     written += 1
                 st.apply(act(bots[cp], st))
             f.flush()
             print(f"match {m}: {written} positions so far", file=sys.stderr, flush=True)
     return written
+
+
+def position_memory(rec: dict[str, Any]) -> Memory:
+    """The seat's memory at a collected position: the deal's events it had seen, when the record keeps them.
+
+    A record keeps only its deal's events (``events``) and where they began in the seat's log
+    (``events_from``); the memory reads no further back than the deal, so the earlier entries are left
+    empty.  Records written before the events were kept give a memory of the view alone.
+    """
+    memory = Memory()
+    events = rec.get("events")
+    if isinstance(events, list):
+        memory.observe([{}] * int(rec.get("events_from") or 0) + events, 0)
+    return memory
 
 
 def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
@@ -86,7 +105,7 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
                 continue
             if stage in ("A", "B") and view.get("play_rules") != stage:
                 continue
-            memory = Memory()
+            memory = position_memory(rec)
             tb = memory.update(view)
             info = play_info(view, tb, memory)
             if kind == "follow" and stage != "all" and bool(info.order) != (stage == "middle"):

@@ -18,8 +18,11 @@ also read the seat's event log when the caller passes it (optional, for
 callers that have it): before ``choose``, call
 ``bot.observe(state.events_for(seat, bot.events_seen), bot.events_seen)``
 (:func:`feed` does exactly that).  A bot whose event log does not match
-``view["events"]`` ignores it and infers from the view alone (every game
-view lists the deal's completed tricks, so nothing is lost).
+``view["events"]`` ignores it and infers from the view alone.  Belote's and
+Klaberjass's views list the deal's completed tricks, so nothing is lost
+there; Deberts', Tertz's and Pitch's show the cards still out but not who
+failed to follow, so their voids come only from the log (the client, the
+LAN host and the tournament always pass it).
 
 **Budgets.**  ``core`` has no clock: the ``hard`` budget is a number of
 playouts (``playouts=``).  A caller may add a wall-clock cap by injecting

@@ -176,3 +176,28 @@ def test_card_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.Captu
     assert "held out" in printed
     fitted = json.loads(next(line for line in printed.splitlines() if line.startswith("{")))
     assert len(fitted["weights"]) == len(FEATURES)
+
+
+def test_collected_positions_keep_the_voids_the_seat_saw(tmp_path: Path) -> None:
+    # Deberts views list no past tricks: only the kept events tell a fit which seat showed a void.
+    out = tmp_path / "pos.jsonl"
+    assert calibration.main(["collect", "--game", "deberts", "--players", "4", "--matches", "1",
+                             "--playouts", "4", "--out", str(out)]) == 0
+    recs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert recs and all(isinstance(r["events"], list) and r["events"] for r in recs)
+    assert all(r["events"][0]["type"] == "dealt" for r in recs)
+    with_events = without = 0
+    for rec in recs:
+        view = rec["view"]
+        assert "tricks" not in view and "played_tricks" not in view
+        memory = calibration.position_memory(rec)
+        memory.update(view)
+        if any(memory.forbidden.values()):
+            with_events += 1
+        bare = Memory()
+        bare.update(view)
+        # The view alone shows only the trick on the table: at a lead it knows no void at all.
+        if any(bare.forbidden.values()):
+            assert view["trick"]
+            without += 1
+    assert with_events > without
