@@ -60,11 +60,11 @@ def collect(game: str, players: int, start: int, matches: int, out: str, playout
                 if all(a.type == "play" for a in legal) and len({a.card for a in legal}) > 1:
                     view = st.view(cp)
                     searcher = SearchBot(seed=base + step, playouts=playouts, race_z=None)
-                    searcher.observe(st.events_for(cp), 0)
+                    seen = st.events_for(cp)
+                    searcher.observe(seen, 0)
                     rows = searcher.evaluate(view)
                     # What the seat has seen of this deal: the views of Deberts, Tertz and Pitch list no past
                     # tricks, so without the events a fit would never see a void the seat was shown.
-                    seen = st.events_for(cp)
                     begin = max((i for i, ev in enumerate(seen) if ev.get("type") == "dealt"), default=0)
                     rec = {"view": view, "cands": [a.card for a, _ in rows],
                            "vals": [sum(v) / len(v) for _, v in rows], "n": len(rows[0][1]),
