@@ -982,10 +982,9 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
             # The mariage comes before a combination in a turn, and a trump king or queen played first loses it.
             return mariage[0], Reason("declare it now for the points")
         if tb.game == "tertz" and "play" in kinds:
-            decl = [a for a in decl if not _tertz_run_may_grow(view, a)]
-            if not decl:
-                rest = [a for a in legal if a.type == "play"]
-                return decide(view, tb, memory, rest, rng, solve_positions)
+            play, play_why = decide(view, tb, memory, [a for a in legal if a.type == "play"], rng, solve_positions)
+            timed = tertz_declaration(view, decl, play)
+            return (play, play_why) if timed is None else timed
         act = max(decl, key=_declare_value)
         return act, Reason("declare it now for the points")
     if "discard" in kinds:
@@ -1071,38 +1070,30 @@ def _tertz_seven_kept(view: View, tb: Table, hand: int) -> bool:
     return int(view.get("stock") or 0) > limit
 
 
-TERTZ_RUN_CLASSES = ("tertz", "fifty", "hundred")
-"""Tertz's sequence calls, from the lowest (3 cards, 20) to the highest (5-8 cards, 100)."""
+def tertz_declaration(view: View, decl: list[Action], card: Action) -> tuple[Action, Reason] | None:
+    """The Tertz combination to declare on this turn, with its reason, or None to keep them all for later.
 
-
-def _tertz_run_may_grow(view: View, a: Action) -> bool:
-    """True when a Tertz sequence is better kept for now: a card still out would lift it a class.
-
-    A declared sequence's cards cannot count in another one, so a tertz declared
-    while the card that would make it a fifty (or a fifty a hundred) may still
-    be drawn gives that chance away.  It waits only while a draw is still to
-    come (the stock holds two cards or more: the first trick after the stock
-    is still played with nine cards, when a combination may be declared) and
-    only in the natural order.
+    ``decl`` are the combinations offered (not the mariage), ``card`` the card
+    ``normal`` plays this turn.  A combination waits for the last turn with
+    nine cards (the first trick after the stock) unless its cards are about to
+    go: holding one gains when the opponent declares a lower one first (the
+    automatic challenge scores ours and kills theirs), and it may still grow
+    a class; a combination declared early is challenged against a hand that
+    may hold a higher one.  It is declared now when ``card`` belongs to it, or
+    when two are offered (one declaration a turn: the best goes now, the
+    other may follow).  Measured against declaring each one at once unless a
+    draw may lift it a class (twenty-second round, ``docs/ai.md``).
     """
-    if a.call not in TERTZ_RUN_CLASSES[:2] or not a.cards:
-        return False
-    if (view.get("options") or {}).get("sequence_order", "natural") != "natural":
-        return False
-    if int(view.get("stock") or 0) < 2:
-        return False
-    unseen = mask(view.get("unseen") or [])
-    turnup = view.get("turnup")
-    if isinstance(turnup, str) and turnup in CARD_IDS:
-        unseen |= 1 << CARD_IDS[turnup]  # the face-up card is the stock's last
-    ids = sorted(CARD_IDS[c] for c in a.cards)
-    low, high = ids[0], ids[-1]
-    grow = []
-    if low & 15 > 5:  # the seven (rank index 5) has nothing below it
-        grow.append(low - 1)
-    if high & 15 < 12:  # nor the ace above it
-        grow.append(high + 1)
-    return any(unseen >> c & 1 for c in grow)
+    if not decl:
+        return None
+    if int(view.get("stock") or 0) == 0:
+        return max(decl, key=_declare_value), Reason("the last turn with nine cards: declare it now")
+    about = [a for a in decl if card.card in (a.cards or ())]
+    if about:
+        return max(about, key=_declare_value), Reason("declare it before its cards are played")
+    if len(decl) >= 2:
+        return max(decl, key=_declare_value), Reason("one combination a turn: declare this one now")
+    return None
 
 
 def _with_call(legal: list[Action], card: int) -> Action:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import core
 from bench import cards as calibration
+from core.actions import deal
 from core.ai.heuristic import PlayInfo, choose_card, decide, play_info
 from core.ai.knowledge import Table, cid, mask, table_for
 from core.ai.memory import Memory
@@ -121,13 +123,13 @@ def _tertz_turns(seed: int):
             yield view, legal
 
 
-def test_tertz_mariage_first_growing_runs_wait_and_the_seven_kept_in_a_run() -> None:
-    mariages = waits = declared = exchanges = 0
-    for seed in range(1, 40):
+def test_tertz_mariage_first_combinations_wait_and_the_seven_kept_in_a_run() -> None:
+    mariages = waits = last_turn = before_played = two_offered = exchanges = 0
+    for seed in range(1, 60):
         for view, legal in _tertz_turns(seed):
             memory = Memory()
             tb = memory.update(view)
-            act, _ = decide(view, tb, memory, list(legal), random.Random(0))
+            act, why = decide(view, tb, memory, list(legal), random.Random(0))
             if any(a.type == "exchange" for a in legal):
                 seat = view["seat"]
                 trump = "SHDC".index(view["trump"])
@@ -139,27 +141,56 @@ def test_tertz_mariage_first_growing_runs_wait_and_the_seven_kept_in_a_run() -> 
                 exchanges += 1
                 assert held >> seven & 1
                 continue
-            runs = [a for a in legal if a.type == "declare" and a.call in ("tertz", "fifty")]
             if any(a.call == "mariage" for a in legal if a.type == "declare"):
                 assert act.type == "declare" and act.call == "mariage"
                 mariages += 1
                 continue
-            unseen = mask(view.get("unseen") or [])
-            if view.get("turnup") in CARD_IDS:
-                unseen |= 1 << CARD_IDS[view["turnup"]]
-            for a in runs:
-                ids = sorted(CARD_IDS[c] for c in a.cards or ())
-                ends = [c for c in (ids[0] - 1 if ids[0] & 15 > 5 else -1, ids[-1] + 1 if ids[-1] & 15 < 12 else -1)
-                        if c >= 0]
-                may_grow = int(view.get("stock") or 0) >= 2 and any(unseen >> c & 1 for c in ends)
-                if may_grow:
-                    assert act != a, (view["hands"][view["seat"]], a)
-                    waits += 1
-            if act.type == "declare":
-                declared += 1
-        if mariages and waits and declared and exchanges:
+            offered = [a for a in legal if a.type == "declare"]
+            if not offered:
+                continue
+            plays = [a for a in legal if a.type == "play"]
+            card, _ = decide(view, tb, memory, plays, random.Random(0))
+            longest = max(len(a.cards or ()) for a in offered)
+            if view["stock"] == 0:
+                # The first trick after the stock is the last turn with nine cards: nothing waits.
+                assert act.type == "declare" and len(act.cards or ()) == longest
+                assert "last turn" in why
+                last_turn += 1
+            elif any(card.card in (a.cards or ()) for a in offered):
+                # The card it plays would break a combination: that one is declared first.
+                assert act.type == "declare" and card.card in (act.cards or ()), (view["hands"][view["seat"]], act)
+                before_played += 1
+            elif len(offered) >= 2:
+                assert act.type == "declare" and len(act.cards or ()) == longest
+                two_offered += 1
+            else:
+                # One combination, none of its cards played now: it waits, and the card is played.
+                assert act == card
+                waits += 1
+        if mariages and waits and last_turn and before_played and two_offered and exchanges:
             break
-    assert mariages and waits and declared and exchanges
+    assert mariages and waits and last_turn and before_played and two_offered and exchanges
+
+
+def test_tertz_a_lower_declaration_scores_the_combination_held_back() -> None:
+    # Why a combination waits: the opponent's lower declaration is challenged against it, so the held
+    # combination scores and the declared one is dead.  The leader declares a tertz into a held fifty.
+    leader = ["QD", "KD", "AD", "7C", "9C", "JS", "8S", "TC", "QH"]  # the non-dealer, who leads trick 1
+    dealer = ["7H", "8H", "9H", "TH", "KC", "AS", "7D", "JD", "8C"]  # holds a fifty in hearts
+    turnup = "9S"
+    rest = [c for c in (r + s for s in "SHDC" for r in "789TJQKA") if c not in leader + dealer + [turnup]]
+    order = [c for k in range(3) for c in leader[3 * k:3 * k + 3] + dealer[3 * k:3 * k + 3]] + [turnup] + rest
+    state = core.new_match("tertz", players=2, seed=1)
+    state.apply(deal(order))
+    seat = state.current_player
+    tertz = next(a for a in state.legal_actions() if a.type == "declare" and a.call == "tertz")
+    assert set(tertz.cards or ()) == {"QD", "KD", "AD"}
+    state.apply(tertz)
+    declared = [e for e in state.events if e["type"] == "declared"][-1]
+    assert declared["seat"] == seat and declared["result"] == "beaten" and declared["points"] == 0
+    assert declared["reply"]["call"] == "fifty" and declared["reply"]["points"] == 50
+    assert state.scores == [0, 0]  # combinations count when the deal is scored
+    assert not any(a.type == "declare" and a.call == "tertz" for a in state.legal_actions())  # it is dead
 
 
 def test_card_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
