@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -982,9 +982,11 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
             # The mariage comes before a combination in a turn, and a trump king or queen played first loses it.
             return mariage[0], Reason("declare it now for the points")
         if tb.game == "tertz" and "play" in kinds:
-            play, play_why = decide(view, tb, memory, [a for a in legal if a.type == "play"], rng, solve_positions)
-            timed = tertz_declaration(view, decl, play)
-            return (play, play_why) if timed is None else timed
+            plays = [a for a in legal if a.type == "play"]
+
+            def card_now() -> tuple[Action, str]:
+                return decide(view, tb, memory, plays, rng, solve_positions)
+            return tertz_declaration(view, decl, card_now)
         act = max(decl, key=_declare_value)
         return act, Reason("declare it now for the points")
     if "discard" in kinds:
@@ -1070,30 +1072,30 @@ def _tertz_seven_kept(view: View, tb: Table, hand: int) -> bool:
     return int(view.get("stock") or 0) > limit
 
 
-def tertz_declaration(view: View, decl: list[Action], card: Action) -> tuple[Action, Reason] | None:
-    """The Tertz combination to declare on this turn, with its reason, or None to keep them all for later.
+def tertz_declaration(view: View, decl: list[Action],
+                      card_now: Callable[[], tuple[Action, str]]) -> tuple[Action, str]:
+    """Tertz: the combination to declare on this turn, or the card to play while every combination waits.
 
-    ``decl`` are the combinations offered (not the mariage), ``card`` the card
-    ``normal`` plays this turn.  A combination waits for the last turn with
-    nine cards (the first trick after the stock) unless its cards are about to
-    go: holding one gains when the opponent declares a lower one first (the
-    automatic challenge scores ours and kills theirs), and it may still grow
-    a class; a combination declared early is challenged against a hand that
-    may hold a higher one.  It is declared now when ``card`` belongs to it, or
-    when two are offered (one declaration a turn: the best goes now, the
-    other may follow).  Measured against declaring each one at once unless a
-    draw may lift it a class (twenty-second round, ``docs/ai.md``).
+    ``decl`` are the combinations offered (not the mariage); ``card_now()``
+    is ``normal``'s card for this turn, with its reason.  A combination waits
+    for the last turn with nine cards (the first trick after the stock)
+    unless its cards are about to go: holding one gains when the opponent
+    declares a lower one first (the automatic challenge scores ours and kills
+    theirs), and a run may still grow a class.  It is declared now when the
+    card belongs to it, or when two are offered (one declaration a turn: the
+    longest goes now, the other may follow).  Measured against declaring each
+    one at once unless a draw may lift it a class (twenty-second round,
+    ``docs/ai.md``).
     """
-    if not decl:
-        return None
     if int(view.get("stock") or 0) == 0:
         return max(decl, key=_declare_value), Reason("the last turn with nine cards: declare it now")
+    card, why = card_now()
     about = [a for a in decl if card.card in (a.cards or ())]
     if about:
         return max(about, key=_declare_value), Reason("declare it before its cards are played")
     if len(decl) >= 2:
         return max(decl, key=_declare_value), Reason("one combination a turn: declare this one now")
-    return None
+    return card, why
 
 
 def _with_call(legal: list[Action], card: int) -> Action:
