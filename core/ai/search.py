@@ -557,7 +557,7 @@ class SearchBot:
         counted = self._counted(view, tb, legal)
         if counted is not None:
             return counted
-        default, why = decide(view, tb, self.memory, legal, self.rng)
+        default, why = decide(view, tb, self.memory, legal, self.rng, tertz_wait=False)
         if all(a.type == "break" for a in legal):
             # The face-down stock is uniformly shuffled: every cut is worth the same.
             return default, why
@@ -729,7 +729,7 @@ class SearchBot:
         if len(legal) < 2:
             return [(a, []) for a in legal]
         tb = self.memory.update(view)
-        default, _ = decide(view, tb, self.memory, legal, self.rng)
+        default, _ = decide(view, tb, self.memory, legal, self.rng, tertz_wait=False)
         cands = legal if len(legal) <= MAX_CANDIDATES else self._candidates(legal, default)
         if include is not None and include not in cands:
             cands = [*cands, include]
