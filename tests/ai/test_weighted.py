@@ -225,7 +225,16 @@ def test_tertz_a_lower_declaration_scores_the_combination_held_back() -> None:
     assert declared["seat"] == seat and declared["result"] == "beaten" and declared["points"] == 0
     assert declared["reply"]["call"] == "fifty" and declared["reply"]["points"] == 50
     assert state.scores == [0, 0]  # combinations count when the deal is scored
-    assert not any(a.type == "declare" and a.call == "tertz" for a in state.legal_actions())  # it is dead
+    # The beaten tertz is dead: on the leader's next turn (still nine cards) it is not offered again.
+    state.apply(core.Action("play", card="7C"))
+    for _ in range(6):
+        if state.current_player == seat and state.view(seat)["phase"] == "play":
+            break
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.type in ("play", "break")), legal[-1]))
+    held = state.view(seat)["hands"][seat]
+    assert state.current_player == seat and len(held) == 9 and {"QD", "KD", "AD"} <= set(held)
+    assert not any(a.type == "declare" and set(a.cards or ()) >= {"QD", "KD", "AD"} for a in state.legal_actions())
 
 
 def test_card_calibration_collects_and_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
