@@ -927,15 +927,12 @@ def counted_cards(view: View, info: PlayInfo, memory: Memory | None, hand: int, 
 
 
 def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
-           rng: random.Random, solve_positions: int = NORMAL_POSITIONS,
-           tertz_wait: bool = True) -> tuple[Action, str]:
+           rng: random.Random, solve_positions: int = NORMAL_POSITIONS) -> tuple[Action, str]:
     """The rule-of-thumb decision among ``legal``, with its reason.
 
     ``solve_positions`` bounds the exact count of Tertz's last tricks in this
-    decision (:mod:`core.ai.tertz_endgame`).  ``tertz_wait`` times Tertz's
-    combinations as ``normal`` does (:func:`tertz_declaration`); False keeps
-    the earlier rule ``hard`` is measured with (each one declared at once,
-    unless a card still out may lift a run a class: :func:`tertz_run_may_grow`).
+    decision (:mod:`core.ai.tertz_endgame`).  Tertz's combinations are timed
+    by :func:`tertz_declaration`.
     """
     kinds = {a.type for a in legal}
     me = int(view["seat"])
@@ -966,7 +963,7 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
         return act, Reason("the turned card is the better trump")
     if "exchange" in kinds:
         rest = [a for a in legal if a.type != "exchange"]
-        act, why = decide(view, tb, memory, rest, rng, solve_positions, tertz_wait)
+        act, why = decide(view, tb, memory, rest, rng, solve_positions)
         if act.type == "keep":
             why = Reason("your seven of trumps belongs to a sequence: swap it later")
         return act, why
@@ -990,11 +987,7 @@ def decide(view: View, tb: Table, memory: Memory | None, legal: list[Action],
 
             def card_now() -> tuple[Action, str]:
                 return decide(view, tb, memory, plays, rng, solve_positions)
-            if tertz_wait:
-                return tertz_declaration(view, decl, card_now)
-            decl = [a for a in decl if not tertz_run_may_grow(view, a)]
-            if not decl:
-                return card_now()
+            return tertz_declaration(view, decl, card_now)
         act = max(decl, key=_declare_value)
         return act, Reason("declare it now for the points")
     if "discard" in kinds:
@@ -1104,40 +1097,6 @@ def tertz_declaration(view: View, decl: list[Action],
     if len(decl) >= 2:
         return max(decl, key=_declare_value), Reason("one combination a turn: declare this one now")
     return card, why
-
-
-TERTZ_RUN_CLASSES = ("tertz", "fifty", "hundred")
-"""Tertz's sequence calls, from the lowest (3 cards, 20) to the highest (5-8 cards, 100)."""
-
-
-def tertz_run_may_grow(view: View, a: Action) -> bool:
-    """True when a Tertz sequence is better kept for now: a card still out would lift it a class.
-
-    A declared sequence's cards cannot count in another one, so a tertz declared
-    while the card that would make it a fifty (or a fifty a hundred) may still
-    be drawn gives that chance away.  It waits only while a draw is still to
-    come (the stock holds two cards or more: the first trick after the stock
-    is still played with nine cards, when a combination may be declared) and
-    only in the natural order.
-    """
-    if a.call not in TERTZ_RUN_CLASSES[:2] or not a.cards:
-        return False
-    if (view.get("options") or {}).get("sequence_order", "natural") != "natural":
-        return False
-    if int(view.get("stock") or 0) < 2:
-        return False
-    unseen = mask(view.get("unseen") or [])
-    turnup = view.get("turnup")
-    if isinstance(turnup, str) and turnup in CARD_IDS:
-        unseen |= 1 << CARD_IDS[turnup]  # the face-up card is the stock's last
-    ids = sorted(CARD_IDS[c] for c in a.cards)
-    low, high = ids[0], ids[-1]
-    grow = []
-    if low & 15 > 5:  # the seven (rank index 5) has nothing below it
-        grow.append(low - 1)
-    if high & 15 < 12:  # nor the ace above it
-        grow.append(high + 1)
-    return any(unseen >> c & 1 for c in grow)
 
 
 def _with_call(legal: list[Action], card: int) -> Action:

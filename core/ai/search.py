@@ -252,15 +252,20 @@ class Rollout:
                     track = None
                     count = None
                 continue
+            waiting: Action | None = None
             if not all_play:
                 count = None
                 quick = _quick(legal)
-                if quick is None:
-                    view = state.view(cp)
-                    quick, _ = decide(view, table_for(view), None, legal, self.rng, 0)
-                    track = None
-                state.apply(quick)
-                continue
+                if quick is not None and quick.type == "declare" and _tertz_waits(state, legal):
+                    waiting = quick
+                    legal = [x for x in legal if x.type == "play"]
+                else:
+                    if quick is None:
+                        view = state.view(cp)
+                        quick, _ = decide(view, table_for(view), None, legal, self.rng, 0)
+                        track = None
+                    state.apply(quick)
+                    continue
             if track is None:
                 track = Track(state.view(cp))
             cards: list[int] = []
@@ -308,6 +313,9 @@ class Rollout:
                                     first_trick=track.first_trick, called=track.called, partner=partner)
                     c = known[key] = choose_card(info, cards)
             name = CARD_STRS[c]
+            if waiting is not None and name in (waiting.cards or ()):
+                state.apply(waiting)  # its card is about to go: declare it first
+                continue
             act = None
             for x in legal:
                 if x.card == name and (act is None or x.call):
@@ -342,6 +350,20 @@ def _quick(legal: list[Action]) -> Action | None:
         if a.type == "break":
             return a
     return None
+
+
+def _tertz_waits(state: State, legal: list[Action]) -> bool:
+    """Tertz: one combination (no mariage) held back while the stock lasts, as ``normal`` times them."""
+    stock = getattr(state, "stock_count", None)
+    if not stock:
+        return False
+    n = 0
+    for a in legal:
+        if a.type == "declare":
+            if a.call == "mariage":
+                return False
+            n += 1
+    return n == 1
 
 
 def deal_value(state: State, n0: int, seat: int, win_bonus: float = 100.0) -> float:
@@ -557,7 +579,7 @@ class SearchBot:
         counted = self._counted(view, tb, legal)
         if counted is not None:
             return counted
-        default, why = decide(view, tb, self.memory, legal, self.rng, tertz_wait=False)
+        default, why = decide(view, tb, self.memory, legal, self.rng)
         if all(a.type == "break" for a in legal):
             # The face-down stock is uniformly shuffled: every cut is worth the same.
             return default, why
@@ -583,6 +605,8 @@ class SearchBot:
         # two-player games it made 78-87%; there the search chooses bids freely.  In Pitch only a call above
         # normal's must prove itself (thirteenth and fourteenth rounds).
         gated = any(a.type != "play" and (a.type != "bid" or view.get("game") == "belote") for a in legal)
+        # Tertz: while a combination waits, a card against a card is the search's own choice.
+        gated = gated and not (view.get("game") == "tertz" and best.type == "play" and default.type == "play")
         gated = gated or needs_proof(str(view.get("game")), int(view.get("players") or 2), best, default)
         if gated and best != default and default in cands:
             # Sampled deals flatter a contract (every hidden card falls right for somebody), and
@@ -593,6 +617,11 @@ class SearchBot:
                 order.remove(d)
                 order.insert(0, d)
                 best = default
+        if view.get("game") == "tertz" and best.type == "play" and best.card:
+            # A waiting combination whose card the search plays is declared first, as ``normal`` does.
+            about = [a for a in legal if a.type == "declare" and best.card in (a.cards or ())]
+            if about:
+                return max(about, key=lambda a: len(a.cards or ())), "declare it before its cards are played"
         return best, self._reason(best, means[order[0]], done, cands, means, order)
 
     def _counted(self, view: View, tb: Table, legal: list[Action]) -> tuple[Action, str] | None:
@@ -729,7 +758,7 @@ class SearchBot:
         if len(legal) < 2:
             return [(a, []) for a in legal]
         tb = self.memory.update(view)
-        default, _ = decide(view, tb, self.memory, legal, self.rng, tertz_wait=False)
+        default, _ = decide(view, tb, self.memory, legal, self.rng)
         cands = legal if len(legal) <= MAX_CANDIDATES else self._candidates(legal, default)
         if include is not None and include not in cands:
             cands = [*cands, include]

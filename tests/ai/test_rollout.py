@@ -148,3 +148,70 @@ def test_rollouts_remembering_the_policys_cards_play_as_rollouts_that_do_not(gam
                 assert root.tb.memo.get("cards"), "the policy's cards were not remembered"
                 break
     assert compared >= 24
+
+
+def _tertz_turns_taken(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, list[core.Action], core.Action]]:
+    """Record every Tertz action applied from now on: (seat, stock, combinations offered, action)."""
+    from core.games.tertz import Tertz
+
+    taken: list[tuple[int, int, list[core.Action], core.Action]] = []
+    apply = Tertz.apply
+
+    def recording(self: Tertz, action: core.Action) -> None:
+        seat = self.current_player
+        if seat is not None and seat >= 0:
+            offered = [a for a in self.legal_actions() if a.type == "declare"]
+            taken.append((seat, self.stock_count, offered, action))
+        apply(self, action)
+
+    monkeypatch.setattr(Tertz, "apply", recording)
+    return taken
+
+
+def test_tertz_rollouts_time_combinations_as_normal_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One combination waits while the stock lasts; it is declared on the last turn with nine cards, or just
+    before one of its cards is played (``normal``'s timing, so the search values cards for such a player)."""
+    taken = _tertz_turns_taken(monkeypatch)
+    for seed in range(40):
+        state = core.new_match("tertz", players=2, seed=seed)
+        state.apply(state.sample_chance(random.Random(seed)))
+        Rollout(random.Random(seed)).run(state, seed % 2)
+    waits = before_played = last_turn = 0
+    for i, (seat, stock, offered, action) in enumerate(taken):
+        combos = [a for a in offered if a.call != "mariage"]
+        if len(combos) != 1 or len(offered) != 1 or action.type == "exchange":
+            continue
+        if stock == 0:
+            assert action == combos[0]
+            last_turn += 1
+        elif action.type == "declare":
+            nxt = next(a for s, _, _, a in taken[i + 1:] if s == seat and a.type == "play")
+            assert nxt.card in (action.cards or ())
+            before_played += 1
+        else:
+            assert action.type == "play" and action.card not in (combos[0].cards or ())
+            waits += 1
+    assert waits and before_played and last_turn
+
+
+def test_tertz_search_declares_a_waiting_combination_before_playing_its_card() -> None:
+    # On these deals the search, left to itself, plays a card of a combination it holds back.
+    waits = 0
+    for seed in (13, 14, 15):
+        state = core.new_match("tertz", players=2, seed=seed)
+        rng = random.Random(seed)
+        bots = [make_bot("hard", seed=seed + s, playouts=24) for s in range(2)]
+        while len(state.deal_results) < 1:
+            if state.current_player == core.CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player
+            assert seat is not None
+            combos = [a for a in state.legal_actions() if a.type == "declare" and a.call != "mariage"]
+            stock = state.stock_count  # type: ignore[attr-defined]
+            action = act(bots[seat], state)
+            if action.type == "play" and combos:
+                assert not any(action.card in (a.cards or ()) for a in combos), (combos, action)
+                waits += stock > 0
+            state.apply(action)
+    assert waits

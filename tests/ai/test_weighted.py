@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -171,40 +170,6 @@ def test_tertz_mariage_first_combinations_wait_and_the_seven_kept_in_a_run() -> 
         if mariages and waits and last_turn and before_played and two_offered and exchanges:
             break
     assert mariages and waits and last_turn and before_played and two_offered and exchanges
-
-
-def _may_grow(view: dict[str, Any], a: core.Action) -> bool:
-    """A tertz or a fifty that a card still out (or the face-up card) would lift a class, a draw still to come."""
-    unseen = mask(view.get("unseen") or [])
-    if view.get("turnup") in CARD_IDS:
-        unseen |= 1 << CARD_IDS[view["turnup"]]
-    ids = sorted(CARD_IDS[c] for c in a.cards or ())
-    ends = [c for c in (ids[0] - 1 if ids[0] & 15 > 5 else -1, ids[-1] + 1 if ids[-1] & 15 < 12 else -1) if c >= 0]
-    return a.call in ("tertz", "fifty") and int(view.get("stock") or 0) >= 2 and any(unseen >> c & 1 for c in ends)
-
-
-def test_tertz_hard_keeps_the_earlier_timing_a_run_waits_only_while_it_may_grow() -> None:
-    # ``hard``'s default (``tertz_wait=False``): a combination is declared at once unless a card still out
-    # (or the face-up card) may lift a tertz or a fifty a class while a draw is still to come.
-    waits = declared = 0
-    for seed in range(1, 40):
-        for view, legal in _tertz_turns(seed):
-            offered = [a for a in legal if a.type == "declare"]
-            if not offered or any(a.call == "mariage" for a in offered) or any(a.type == "exchange" for a in legal):
-                continue
-            memory = Memory()
-            tb = memory.update(view)
-            act, _ = decide(view, tb, memory, list(legal), random.Random(0), tertz_wait=False)
-            free = [a for a in offered if not _may_grow(view, a)]
-            if free:
-                assert act.type == "declare" and act in free
-                declared += 1
-            else:
-                assert act.type == "play"
-                waits += 1
-        if waits and declared:
-            break
-    assert waits and declared
 
 
 def test_tertz_a_lower_declaration_scores_the_combination_held_back() -> None:
