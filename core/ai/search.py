@@ -605,7 +605,8 @@ class SearchBot:
         # two-player games it made 78-87%; there the search chooses bids freely.  In Pitch only a call above
         # normal's must prove itself (thirteenth and fourteenth rounds).
         gated = any(a.type != "play" and (a.type != "bid" or view.get("game") == "belote") for a in legal)
-        # Tertz: while a combination waits, a card against a card is the search's own choice.
+        # Tertz offers a waiting combination (or the seven's exchange) beside the cards on many turns:
+        # there a card against a card is the search's own choice.
         gated = gated and not (view.get("game") == "tertz" and best.type == "play" and default.type == "play")
         gated = gated or needs_proof(str(view.get("game")), int(view.get("players") or 2), best, default)
         if gated and best != default and default in cands:
