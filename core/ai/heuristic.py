@@ -1091,12 +1091,18 @@ def tertz_declaration(view: View, decl: list[Action],
     if int(view.get("stock") or 0) == 0:
         return max(decl, key=_declare_value), Reason("the last turn with nine cards: declare it now")
     card, why = card_now()
-    about = [a for a in decl if card.card in (a.cards or ())]
-    if about:
-        return max(about, key=_declare_value), Reason("declare it before its cards are played")
+    first = tertz_declared_first(decl, card)
+    if first is not None:
+        return first, Reason("declare it before its cards are played")
     if len(decl) >= 2:
         return max(decl, key=_declare_value), Reason("one combination a turn: declare this one now")
     return card, why
+
+
+def tertz_declared_first(decl: list[Action], card: Action) -> Action | None:
+    """Tertz: the combination among ``decl`` to declare before ``card`` is played (it holds that card), or None."""
+    about = [a for a in decl if a.type == "declare" and card.card in (a.cards or ())]
+    return max(about, key=_declare_value) if about else None
 
 
 def _with_call(legal: list[Action], card: int) -> Action:

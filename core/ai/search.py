@@ -49,6 +49,7 @@ from core.ai.heuristic import (
     legal_of,
     maker_side,
     play_info,
+    tertz_declared_first,
 )
 from core.ai.inference import AuctionModel
 from core.ai.knowledge import Table, mask, match_target, suit_index, table_for
@@ -618,11 +619,11 @@ class SearchBot:
                 order.remove(d)
                 order.insert(0, d)
                 best = default
-        if view.get("game") == "tertz" and best.type == "play" and best.card:
+        if view.get("game") == "tertz" and best.type == "play":
             # A waiting combination whose card the search plays is declared first, as ``normal`` does.
-            about = [a for a in legal if a.type == "declare" and best.card in (a.cards or ())]
-            if about:
-                return max(about, key=lambda a: len(a.cards or ())), "declare it before its cards are played"
+            first = tertz_declared_first(legal, best)
+            if first is not None:
+                return first, "declare it before its cards are played"
         return best, self._reason(best, means[order[0]], done, cands, means, order)
 
     def _counted(self, view: View, tb: Table, legal: list[Action]) -> tuple[Action, str] | None:
