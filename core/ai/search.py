@@ -152,7 +152,7 @@ class Track:
     """The card-play context a rollout keeps up to date without asking for views."""
 
     __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players", "opening", "first_trick",
-                 "called", "partner")
+                 "called", "partner", "stock")
 
     def __init__(self, view: View) -> None:
         players = int(view.get("players") or 2)
@@ -171,6 +171,9 @@ class Track:
             remaining |= 1 << CARD_IDS[turnup]  # Tertz's face-up trump card is drawn last
         self.remaining = remaining
         self.sizes = list(view.get("hand_sizes") or [0] * players)
+        # Tertz: cards still to be drawn; after each trick both players draw one while they last.
+        stock = view.get("stock") if view.get("game") == "tertz" else 0
+        self.stock = stock if isinstance(stock, int) else 0
         if self.tb.mode == "pitch":
             in_trick = {x for x, _ in self.trick}
             self.active = len(self.trick) + sum(1 for s in range(players) if self.sizes[s] > 0 and s not in in_trick)
@@ -195,6 +198,7 @@ class Track:
         new.first_trick = self.first_trick
         new.called = self.called
         new.partner = self.partner
+        new.stock = self.stock
         return new
 
     def played(self, seat: int, card: int) -> None:
@@ -208,6 +212,10 @@ class Track:
         if len(self.trick) >= self.active:
             self.trick = []
             self.first_trick = False
+            if self.stock >= 2:  # Tertz: both draw back to their hand size
+                self.stock -= 2
+                for s in range(self.players):
+                    self.sizes[s] += 1
             if self.tb.mode == "pitch":
                 self.active = sum(1 for x in self.sizes if x > 0)
 
