@@ -152,7 +152,7 @@ class Track:
     """The card-play context a rollout keeps up to date without asking for views."""
 
     __slots__ = ("tb", "trick", "remaining", "sizes", "active", "maker", "players", "opening", "first_trick",
-                 "called", "partner", "stock")
+                 "called", "partner", "stock", "moon")
 
     def __init__(self, view: View) -> None:
         players = int(view.get("players") or 2)
@@ -183,6 +183,8 @@ class Track:
         self.opening = first_lead_to_come(view)
         self.first_trick = no_trick_done(view)
         self.called, self.partner = called_partner(view, own_hand=False)
+        contract = view.get("contract")
+        self.moon = isinstance(contract, dict) and contract.get("bid") == "moon"
 
     def copy(self) -> Track:
         """An independent copy."""
@@ -199,6 +201,7 @@ class Track:
         new.called = self.called
         new.partner = self.partner
         new.stock = self.stock
+        new.moon = self.moon
         return new
 
     def played(self, seat: int, card: int) -> None:
@@ -312,14 +315,15 @@ class Rollout:
                 # so a position reached again (a third of them) is not weighed again.
                 partner = cp if track.called in cards else track.partner
                 key = (cp, tuple(trick), out, tuple(cards), tuple(order), track.maker, track.opening,
-                       track.first_trick, partner)
+                       track.first_trick, partner, track.moon)
                 known = track.tb.memo.get("cards")
                 if known is None:
                     known = track.tb.memo["cards"] = {}
                 c = known.get(key, -1)
                 if c < 0:
                     info = PlayInfo(track.tb, cp, trick, out, order, {}, track.maker, 0, track.opening,
-                                    first_trick=track.first_trick, called=track.called, partner=partner)
+                                    first_trick=track.first_trick, called=track.called, partner=partner,
+                                    moon=track.moon)
                     c = known[key] = choose_card(info, cards)
             name = CARD_STRS[c]
             if waiting is not None and name in (waiting.cards or ()):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -15,6 +15,7 @@ import core
 from core.ai import act, feed, heuristic, make_bot
 from core.ai.heuristic import choose_card, pitch_moon_chance, play_info
 from core.ai.knowledge import loss_value, mask, table_for
+from core.ai.search import Rollout, Track
 from core.ai.weighted import threatened
 from core.cards import CARD_IDS
 from core.state import State
@@ -140,3 +141,21 @@ def test_five_handed_moons_keep_the_fitted_weights() -> None:
             assert choose_card(info, cards) == choose_card(dataclasses.replace(info, moon=False), cards)
             checked += 1
     assert checked >= 20
+
+
+def test_hards_rollouts_play_the_moon_as_normal_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search's rollouts (the whole deal known) ask the same rule for the moon's side.
+    asked: list[int] = []
+    rule = heuristic.pitch_moon_card
+
+    def spy(info: heuristic.PlayInfo, legal: Sequence[int]) -> int:
+        asked.append(info.me)
+        return rule(info, legal)
+
+    monkeypatch.setattr(heuristic, "pitch_moon_card", spy)
+    for state, view, bidder in _forced_moon(78):
+        if view["trick"] or int(view["seat"]) != bidder:
+            continue
+        Rollout(random.Random(1)).run(state.clone(), bidder, Track(view))
+        break
+    assert asked and set(asked) <= {bidder, (bidder + 2) % 4}
