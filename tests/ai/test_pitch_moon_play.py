@@ -14,7 +14,7 @@ import pytest
 import core
 from core.ai import act, feed, heuristic, make_bot
 from core.ai.heuristic import choose_card, pitch_moon_chance, play_info
-from core.ai.knowledge import loss_value, mask, table_for
+from core.ai.knowledge import Table, loss_value, mask, table_for
 from core.ai.search import Rollout, Track
 from core.ai.weighted import threatened
 from core.cards import CARD_IDS
@@ -64,6 +64,14 @@ def _forced_moon(seed: int, players: int = 4, bar: float = 0.12) -> Iterator[tup
         state.apply(act(bots[cp], state))
 
 
+def _position(view: dict[str, Any]) -> tuple[Table, heuristic.PlayInfo, list[int]]:
+    """The table, the card-play context (a moon) and the legal cards of a seat's view."""
+    tb = table_for(view)
+    info = play_info(view, tb, None)
+    assert info.moon
+    return tb, info, sorted({CARD_IDS[a["card"]] for a in view["legal"]})
+
+
 def _outcome(seed: int) -> str:
     """How the forced moon of ``seed`` ends, played out by ``normal``."""
     positions = list(_forced_moon(seed))
@@ -79,10 +87,7 @@ def test_the_moons_side_plays_to_take_every_point() -> None:
             me = int(view["seat"])
             if me % 2 != bidder % 2:
                 continue
-            tb = table_for(view)
-            info = play_info(view, tb, None)
-            assert info.moon
-            cards = sorted({CARD_IDS[a["card"]] for a in view["legal"]})
+            tb, info, cards = _position(view)
             if len(cards) < 2:
                 continue
             card = choose_card(info, cards)
@@ -132,10 +137,7 @@ def test_five_handed_moons_keep_the_fitted_weights() -> None:
     checked = 0
     for seed in range(6):
         for _state, view, _bidder in _forced_moon(seed, players=5, bar=0.0):
-            tb = table_for(view)
-            info = play_info(view, tb, None)
-            assert info.moon
-            cards = sorted({CARD_IDS[a["card"]] for a in view["legal"]})
+            _tb, info, cards = _position(view)
             if len(cards) < 2:
                 continue
             assert choose_card(info, cards) == choose_card(dataclasses.replace(info, moon=False), cards)
