@@ -852,7 +852,7 @@ def play_info(view: View, tb: Table, memory: Memory | None) -> PlayInfo:
     bid = int(call) if call.isdigit() else 0
     called, partner = called_partner(view)
     return PlayInfo(tb, me, trick, out, order, forb, maker_side(view, tb), partner_led, opening, sizes, taken, bid,
-                    no_trick_done(view), called, partner, call == "moon")
+                    no_trick_done(view), called, partner, moon_contract(view))
 
 
 def called_partner(view: View, own_hand: bool = True) -> tuple[int, int]:
@@ -1198,3 +1198,9 @@ def _bid_reason(call: str) -> str:
 def known_cards(view: View) -> int:
     """Every card visible in a hand of the view (for tests)."""
     return known_mask(view)
+
+
+def moon_contract(view: View) -> bool:
+    """Pitch: the view's contract is the moon."""
+    contract = view.get("contract")
+    return isinstance(contract, dict) and contract.get("bid") == "moon"

@@ -48,6 +48,7 @@ from core.ai.heuristic import (
     decide,
     legal_of,
     maker_side,
+    moon_contract,
     play_info,
     tertz_declared_first,
 )
@@ -183,8 +184,7 @@ class Track:
         self.opening = first_lead_to_come(view)
         self.first_trick = no_trick_done(view)
         self.called, self.partner = called_partner(view, own_hand=False)
-        contract = view.get("contract")
-        self.moon = isinstance(contract, dict) and contract.get("bid") == "moon"
+        self.moon = moon_contract(view)
 
     def copy(self) -> Track:
         """An independent copy."""
