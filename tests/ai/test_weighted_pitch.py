@@ -116,26 +116,14 @@ def test_the_bidder_does_not_open_with_the_ace() -> None:
 
 
 def test_the_opening_is_known_from_a_view_and_in_a_rollout() -> None:
-    import random as _random
-
-    import core
     from core.ai.heuristic import play_info
     from core.ai.memory import Memory
     from core.ai.search import Track
+    from tests.util import normal_decisions
 
-    st = core.new_match("pitch", players=4, seed=5)
-    rng = _random.Random(5)
-    for _ in range(400):
-        cp = st.current_player
-        assert cp is not None
-        if cp == core.CHANCE:
-            st.apply(st.sample_chance(rng))
-            continue
-        legal = st.legal_actions()
-        if all(a.type == "play" for a in legal):
-            break
-        st.apply(legal[0])
-    view = st.view(st.current_player)
+    # The deal's first card: the first decision of a seeded match whose every legal action is a card.
+    st, view = next((state.clone(), view) for state, view in normal_decisions("pitch", 4, 5, steps=400)
+                    if all(a.type == "play" for a in state.legal_actions()))
     memory = Memory()
     tb = memory.update(view)
     assert play_info(view, tb, memory).opening
