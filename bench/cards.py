@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -122,6 +123,17 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
     return rows
 
 
+def weights_in_use(path: str, kind: str, stage: str | None) -> tuple[float, ...] | None:
+    """The weights ``normal`` plays for the positions of ``path`` (its first line's game), if it has a table."""
+    with open(path, encoding="utf-8") as f:
+        view = json.loads(f.readline())["view"]
+    if view.get("game") == "pitch":
+        return None
+    table = weighted.LEAD_WEIGHTS if kind == "lead" else weighted.FOLLOW_WEIGHTS
+    part = "middle" if kind == "follow" and stage == "middle" else "stock" if kind == "lead" and stage == "A" else ""
+    return table.get((str(view.get("game")), int(view.get("players", 2)), part))
+
+
 def rows_game(path: str) -> str:
     """The game of the positions in ``path`` (its first line's)."""
     with open(path, encoding="utf-8") as f:
@@ -144,6 +156,59 @@ def fit(rows: Sequence[Row], k: int, ridge: float) -> list[float]:
     for i in range(k):
         a[i][i] += ridge * len(rows) / 100.0
     return _solve(a, b)
+
+
+def fit_policy(rows: Sequence[Row], k: int, l2: float = 0.01, iterations: int = 400,
+               rate: float = 0.05) -> list[float]:
+    """Weights whose choices earn the most: a softmax policy over each position's candidates.
+
+    Least squares (:func:`fit`) spends the weights on telling every candidate's value, the bad ones'
+    included; a player only needs the best card scored highest.  This fit maximises, over the
+    positions, the candidates' centred values expected under a softmax of their weighted scores (the
+    features scaled by their spread over all candidates), less ``l2`` times half the squared weights,
+    by ``iterations`` steps of Adam at ``rate``.  The noise of the searched values averages out, as in
+    least squares: each position's values are unbiased, so the policy that scores best in the mean
+    over many positions is the better one.
+    """
+    count = sum(len(r[0]) for r in rows)
+    sums = [0.0] * k
+    squares = [0.0] * k
+    for feats, *_ in rows:
+        for f in feats:
+            for j, x in enumerate(f):
+                sums[j] += x
+                squares[j] += x * x
+    spread = []
+    for j in range(k):
+        mean = sums[j] / count
+        var = max(0.0, squares[j] / count - mean * mean)
+        spread.append(math.sqrt(var) if var > 1e-18 else 1.0)
+    # Each candidate as its non-zero scaled features: most features are zero for most cards.
+    data = [([[(j, x / spread[j]) for j, x in enumerate(f) if x] for f in feats], target)
+            for feats, target, *_ in rows]
+    w = [0.0] * k
+    m1 = [0.0] * k
+    m2 = [0.0] * k
+    for step in range(1, iterations + 1):
+        g = [0.0] * k
+        for cands, target in data:
+            z = [sum(w[j] * x for j, x in c) for c in cands]
+            top = max(z)
+            e = [math.exp(v - top) for v in z]
+            total = sum(e)
+            p = [v / total for v in e]
+            expected = sum(pi * t for pi, t in zip(p, target, strict=True))
+            for c, pi, t in zip(cands, p, target, strict=True):
+                d = pi * (t - expected)
+                if d:
+                    for j, x in c:
+                        g[j] += d * x
+        for j in range(k):
+            gj = g[j] / len(data) - l2 * w[j]
+            m1[j] = 0.9 * m1[j] + 0.1 * gj
+            m2[j] = 0.999 * m2[j] + 0.001 * gj * gj
+            w[j] += rate * (m1[j] / (1 - 0.9 ** step)) / (math.sqrt(m2[j] / (1 - 0.999 ** step)) + 1e-8)
+    return [w[j] / spread[j] for j in range(k)]
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -188,6 +253,11 @@ def main(argv: list[str]) -> int:
     f.add_argument("--clip", type=float, default=40.0, help="clip each centred value to +-CLIP match points")
     f.add_argument("--ridge", type=float, default=1.0)
     f.add_argument("--seed", type=int, default=1, help="seed of the train / test split")
+    f.add_argument("--method", choices=["ridge", "policy"], default="ridge",
+                   help="least squares of the values (ridge), or the softmax policy that earns the most (policy)")
+    f.add_argument("--l2", type=float, default=0.01, help="the policy fit's penalty on the scaled weights")
+    f.add_argument("--all", action="store_true",
+                   help="fit on every position (the weights to keep; no held-out quarter to score)")
     args = ap.parse_args(argv)
     if args.step == "collect":
         n = collect(args.game, args.players, args.start, args.matches, args.out, args.playouts)
@@ -197,12 +267,16 @@ def main(argv: list[str]) -> int:
     if len(rows) < 20:
         print(f"only {len(rows)} positions of that kind in {args.file}", file=sys.stderr)
         return 2
-    random.Random(args.seed).shuffle(rows)
+    if not args.all:  # the weights to keep are fitted to the file's positions in its own order
+        random.Random(args.seed).shuffle(rows)
     module = weighted_pitch if rows_game(args.file) == "pitch" else weighted
     names = module.FEATURES if args.kind == "lead" else module.FOLLOW_FEATURES
-    split = len(rows) * 3 // 4
+    split = len(rows) if args.all else len(rows) * 3 // 4
     train, test = rows[:split], rows[split:]
-    w = fit(train, len(names), args.ridge)
+    if args.method == "policy":
+        w = fit_policy(train, len(names), args.l2)
+    else:
+        w = fit(train, len(names), args.ridge)
     rnd = random.Random(args.seed + 1)
 
     def model(r: Row) -> int:
@@ -214,12 +288,21 @@ def main(argv: list[str]) -> int:
     def anything(r: Row) -> int:
         return rnd.randrange(len(r[0]))
 
+    in_use = weights_in_use(args.file, args.kind, args.stage)
+
+    def current(r: Row) -> int:
+        assert in_use is not None
+        return max(range(len(r[0])), key=lambda i: sum(x * y for x, y in zip(r[0][i], in_use, strict=True)))
+
     print(f"{args.kind}: {len(rows)} positions ({len(train)} to fit, {len(test)} held out)")
-    print("mean regret (match points)   rule of thumb   fitted weights   random card")
+    print("mean regret (match points)   rule of thumb   weights in use   fitted weights   random card")
     for name, part in (("fitted on", train), ("held out", test)):
-        print(f"  {name:10s}                 {regret(part, rule):6.2f}          {regret(part, model):6.2f}"
-              f"         {regret(part, anything):6.2f}")
-    out: dict[str, Any] = {"kind": args.kind, "stage": args.stage, "positions": len(rows),
+        if not part:
+            continue
+        used = f"{regret(part, current):6.2f}" if in_use is not None else "     -"
+        print(f"  {name:10s}                 {regret(part, rule):6.2f}          {used}           "
+              f"{regret(part, model):6.2f}         {regret(part, anything):6.2f}")
+    out: dict[str, Any] = {"kind": args.kind, "stage": args.stage, "method": args.method, "positions": len(rows),
                            "weights": [round(x, 3) for x in w]}
     print(json.dumps(out))
     for nm, x in sorted(zip(names, w, strict=True), key=lambda t: -abs(t[1])):

@@ -241,3 +241,46 @@ def test_collected_positions_keep_the_voids_the_seat_saw(tmp_path: Path) -> None
             assert view["trick"]
             without += 1
     assert with_events > without
+
+
+def _curved_rows(seed: int, positions: int) -> list[calibration.Row]:
+    """Positions of three to five cards whose value grows with feature 0 and falls steeply near feature 1's top."""
+    rnd = random.Random(seed)
+    rows: list[calibration.Row] = []
+    for _ in range(positions):
+        feats = [[rnd.random(), rnd.random()] for _ in range(rnd.randint(3, 5))]
+        vals = [20.0 * f[0] - 40.0 * f[1] ** 4 for f in feats]
+        mean = sum(vals) / len(vals)
+        rows.append((feats, [v - mean for v in vals], vals, list(range(len(feats))), 0))
+    return rows
+
+
+def test_the_policy_fit_chooses_better_than_least_squares() -> None:
+    # Least squares spends its weights on the steep losses of cards nobody should play; the policy fit on
+    # telling the best card from the next ones.
+    train, test = _curved_rows(1, 200), _curved_rows(2, 200)
+
+    def regret(w: list[float]) -> float:
+        return calibration.regret(test, lambda r: max(range(len(r[0])), key=lambda i: sum(
+            x * y for x, y in zip(r[0][i], w, strict=True))))
+
+    ridge = calibration.fit(train, 2, 1.0)
+    policy = calibration.fit_policy(train, 2)
+    assert policy[0] > 0 > policy[1] and ridge[0] > 0 > ridge[1]
+    assert regret(policy) < 0.7 * regret(ridge)
+    assert regret(policy) < 0.2 * calibration.regret(test, lambda r: 0)  # far better than any fixed card
+
+
+def test_card_calibration_fits_a_policy_on_every_position(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "pos.jsonl"
+    assert calibration.main(["collect", "--game", "deberts", "--players", "2", "--matches", "1", "--playouts", "8",
+                             "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert calibration.main(["fit", str(out), "--kind", "lead", "--method", "policy", "--all"]) == 0
+    printed = capsys.readouterr().out
+    assert "fitted on" in printed and "  held out" not in printed and "weights in use" in printed
+    fitted = json.loads(next(line for line in printed.splitlines() if line.startswith("{")))
+    assert fitted["method"] == "policy" and len(fitted["weights"]) == len(FEATURES)
+    leads = sum(1 for line in out.read_text().splitlines() if not json.loads(line)["view"]["trick"])
+    assert fitted["positions"] == leads
