@@ -3,7 +3,7 @@
 Two steps::
 
     python main.py bench cards collect --game klaberjass --matches 400 --out pos.jsonl
-    python main.py bench cards fit pos.jsonl --kind lead [--stage B] [--clip 40]
+    python main.py bench cards fit pos.jsonl --kind lead [--stage B] [--clip 40] [--method policy] [--all]
 
 ``collect`` plays seeded ``normal`` matches (four deals each) and, at every
 card decision with a choice, searches every candidate card on the same
@@ -14,10 +14,12 @@ and every candidate's mean value.  It is resumable: ``--start N`` begins at matc
 ``fit`` describes each candidate by the features of ``core.ai.weighted`` (Pitch: ``core.ai.weighted_pitch``)
 (leads, or the last card to a trick), fits one weight per
 feature by ridge least squares to the candidates' values (centred per
-position and clipped), and prints the weights with the mean *regret*
+position and clipped), or with ``--method policy`` to the choice itself
+(:func:`fit_policy`), and prints the weights with the mean *regret*
 (the searched value lost against the best candidate) of the plain rule of
-thumb, of the fitted weights and of a random card on a held-out quarter of
-the positions.
+thumb, of the weights in use, of the fitted weights and of a random card on a
+held-out quarter of the positions (``--all``: fitted on every position, the
+regrets in sample).
 """
 
 from __future__ import annotations
