@@ -125,10 +125,16 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
     return rows
 
 
+def _first_view(path: str) -> dict[str, Any]:
+    """The view of the first position in ``path``."""
+    with open(path, encoding="utf-8") as f:
+        view: dict[str, Any] = json.loads(f.readline())["view"]
+    return view
+
+
 def weights_in_use(path: str, kind: str, stage: str | None) -> tuple[float, ...] | None:
     """The weights ``normal`` plays for the positions of ``path`` (its first line's game), if it has a table."""
-    with open(path, encoding="utf-8") as f:
-        view = json.loads(f.readline())["view"]
+    view = _first_view(path)
     if view.get("game") == "pitch":
         return None
     table = weighted.LEAD_WEIGHTS if kind == "lead" else weighted.FOLLOW_WEIGHTS
@@ -138,8 +144,7 @@ def weights_in_use(path: str, kind: str, stage: str | None) -> tuple[float, ...]
 
 def rows_game(path: str) -> str:
     """The game of the positions in ``path`` (its first line's)."""
-    with open(path, encoding="utf-8") as f:
-        return str(json.loads(f.readline())["view"].get("game", ""))
+    return str(_first_view(path).get("game", ""))
 
 
 def fit(rows: Sequence[Row], k: int, ridge: float) -> list[float]:
@@ -229,6 +234,13 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][k] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(k)]
 
 
+def pick_with(w: Sequence[float]) -> Callable[[Row], int]:
+    """The choice of weights ``w``: the candidate with the highest weighted sum of its features."""
+    def pick(r: Row) -> int:
+        return max(range(len(r[0])), key=lambda i: sum(x * y for x, y in zip(r[0][i], w, strict=True)))
+    return pick
+
+
 def regret(rows: Sequence[Row], pick: Callable[[Row], int]) -> float:
     """Mean searched value lost against each position's best candidate."""
     return sum(max(r[2]) - r[2][pick(r)] for r in rows) / max(1, len(rows))
@@ -281,8 +293,7 @@ def main(argv: list[str]) -> int:
         w = fit(train, len(names), args.ridge)
     rnd = random.Random(args.seed + 1)
 
-    def model(r: Row) -> int:
-        return max(range(len(r[0])), key=lambda i: sum(x * y for x, y in zip(r[0][i], w, strict=True)))
+    model = pick_with(w)
 
     def rule(r: Row) -> int:
         return r[3].index(r[4])
@@ -291,17 +302,12 @@ def main(argv: list[str]) -> int:
         return rnd.randrange(len(r[0]))
 
     in_use = weights_in_use(args.file, args.kind, args.stage)
-
-    def current(r: Row) -> int:
-        assert in_use is not None
-        return max(range(len(r[0])), key=lambda i: sum(x * y for x, y in zip(r[0][i], in_use, strict=True)))
-
     print(f"{args.kind}: {len(rows)} positions ({len(train)} to fit, {len(test)} held out)")
     print("mean regret (match points)   rule of thumb   weights in use   fitted weights   random card")
     for name, part in (("fitted on", train), ("held out", test)):
         if not part:
             continue
-        used = f"{regret(part, current):6.2f}" if in_use is not None else "     -"
+        used = f"{regret(part, pick_with(in_use)):6.2f}" if in_use is not None else "     -"
         print(f"  {name:10s}                 {regret(part, rule):6.2f}          {used}           "
               f"{regret(part, model):6.2f}         {regret(part, anything):6.2f}")
     out: dict[str, Any] = {"kind": args.kind, "stage": args.stage, "method": args.method, "positions": len(rows),

@@ -261,8 +261,7 @@ def test_the_policy_fit_chooses_better_than_least_squares() -> None:
     train, test = _curved_rows(1, 200), _curved_rows(2, 200)
 
     def regret(w: list[float]) -> float:
-        return calibration.regret(test, lambda r: max(range(len(r[0])), key=lambda i: sum(
-            x * y for x, y in zip(r[0][i], w, strict=True))))
+        return calibration.regret(test, calibration.pick_with(w))
 
     ridge = calibration.fit(train, 2, 1.0)
     policy = calibration.fit_policy(train, 2)
