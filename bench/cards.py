@@ -133,10 +133,14 @@ def _first_view(path: str) -> dict[str, Any]:
 
 
 def weights_in_use(path: str, kind: str, stage: str | None) -> tuple[float, ...] | None:
-    """The weights ``normal`` plays for the positions of ``path`` (its first line's game), if it has a table."""
+    """The weights ``normal`` plays for the positions of ``path`` (its first line's game), if it has a table.
+
+    Pitch weighs every card to a trick alike (no ``middle`` table) and has no lead weights.
+    """
     view = _first_view(path)
     if view.get("game") == "pitch":
-        return None
+        pitch_table = weighted_pitch.LEAD_WEIGHTS if kind == "lead" else weighted_pitch.FOLLOW_WEIGHTS
+        return pitch_table.get(int(view.get("players", 4)))
     table = weighted.LEAD_WEIGHTS if kind == "lead" else weighted.FOLLOW_WEIGHTS
     part = "middle" if kind == "follow" and stage == "middle" else "stock" if kind == "lead" and stage == "A" else ""
     return table.get((str(view.get("game")), int(view.get("players", 2)), part))

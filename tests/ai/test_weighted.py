@@ -11,6 +11,7 @@ import pytest
 import core
 from bench import cards as calibration
 from core.actions import deal
+from core.ai import weighted_pitch
 from core.ai.heuristic import PlayInfo, choose_card, decide, play_info
 from core.ai.knowledge import Table, cid, mask, table_for
 from core.ai.memory import Memory
@@ -283,3 +284,20 @@ def test_card_calibration_fits_a_policy_on_every_position(tmp_path: Path,
     assert fitted["method"] == "policy" and len(fitted["weights"]) == len(FEATURES)
     leads = sum(1 for line in out.read_text().splitlines() if not json.loads(line)["view"]["trick"])
     assert fitted["positions"] == leads
+
+
+def test_the_weights_in_use_are_those_normal_plays(tmp_path: Path) -> None:
+    def first_view(game: str, players: int) -> str:
+        path = tmp_path / f"{game}{players}.jsonl"
+        path.write_text(json.dumps({"view": {"game": game, "players": players}}) + "\n")
+        return str(path)
+
+    pitch = first_view("pitch", 4)
+    # Pitch weighs every card to a trick by one table per player count and leads by the plain rules.
+    assert calibration.weights_in_use(pitch, "follow", "all") == weighted_pitch.FOLLOW_WEIGHTS[4]
+    assert calibration.weights_in_use(pitch, "follow", None) == weighted_pitch.FOLLOW_WEIGHTS[4]
+    assert calibration.weights_in_use(pitch, "lead", None) is None
+    deberts = first_view("deberts", 3)
+    assert calibration.weights_in_use(deberts, "follow", "middle") == FOLLOW_WEIGHTS[("deberts", 3, "middle")]
+    assert calibration.weights_in_use(deberts, "follow", None) == FOLLOW_WEIGHTS[("deberts", 3, "")]
+    assert calibration.weights_in_use(deberts, "lead", None) == LEAD_WEIGHTS[("deberts", 3, "")]
