@@ -30,6 +30,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import core
@@ -94,6 +95,11 @@ def position_memory(rec: dict[str, Any]) -> Memory:
     return memory
 
 
+def feature_module(game: str) -> ModuleType:
+    """The module whose features describe ``game``'s cards: :mod:`core.ai.weighted_pitch` for Pitch."""
+    return weighted_pitch if game == "pitch" else weighted
+
+
 def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
     """The positions of ``path`` of one kind (``lead`` / ``follow``) as feature rows."""
     rows: list[Row] = []
@@ -101,7 +107,7 @@ def load(path: str, kind: str, stage: str | None, clip: float) -> list[Row]:
         for line in f:
             rec = json.loads(line)
             view = rec["view"]
-            module = weighted_pitch if view.get("game") == "pitch" else weighted
+            module = feature_module(str(view.get("game", "")))
             features = module.lead_features if kind == "lead" else module.follow_features
             trick = view.get("trick") or []
             if (kind == "lead") != (not trick):
@@ -287,7 +293,7 @@ def main(argv: list[str]) -> int:
         return 2
     if not args.all:  # the weights to keep are fitted to the file's positions in its own order
         random.Random(args.seed).shuffle(rows)
-    module = weighted_pitch if rows_game(args.file) == "pitch" else weighted
+    module = feature_module(rows_game(args.file))
     names = module.FEATURES if args.kind == "lead" else module.FOLLOW_FEATURES
     split = len(rows) if args.all else len(rows) * 3 // 4
     train, test = rows[:split], rows[split:]
