@@ -117,6 +117,22 @@ def test_weighted_klaberjass_play_on_worked_positions() -> None:
         assert _pick(tb, seat, [], ["TS", "7D", "8C", "9C"], out, maker=0) != "TS"
 
 
+def test_weighted_four_handed_deberts_leads_on_worked_positions() -> None:
+    tb = table_for({"game": "deberts", "players": 4, "options": {}, "sides": [[0, 2], [1, 3]], "trump": "H",
+                    "contract": {"maker": 0, "trump": "H", "how": "take"}})
+    full = [r + s for s in "SHDC" for r in "789TJQKA"]
+
+    def lead(seat: int, hand: list[str]) -> str:
+        out = [c for c in full if c not in hand]
+        info = PlayInfo(tb, seat, [], mask(out), [(seat + i) % 4 for i in (1, 2, 3)], {}, 0)
+        return CARD_STRS[choose_card(info, [cid(c) for c in hand])]
+
+    # The declarer holding the jack, nine and ace of trumps, with five trumps out, draws trumps.
+    assert tb.is_trump(cid(lead(0, ["JH", "9H", "AH", "AS", "7D", "8C"])))
+    # A defender does not lead a bare ten whose ace is still out.
+    assert lead(1, ["TS", "7D", "8C", "9C", "KD", "QD"]) != "TS"
+
+
 def _tertz_turns(seed: int):
     """Tertz positions where ``normal`` may declare or swap the seven: (view, legal actions)."""
     for view, legal in _selfplay("tertz", 2, seed, steps=8000):
