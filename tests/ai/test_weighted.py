@@ -25,7 +25,7 @@ from core.ai.weighted import (
     weighted_follow,
     weighted_lead,
 )
-from core.cards import CARD_IDS, CARD_STRS
+from core.cards import CARD_IDS, CARD_STRS, deck
 from tests.util import normal_decisions
 
 WEIGHTED_GAMES = sorted({(g, n) for g, n, _ in LEAD_WEIGHTS} | {(g, n) for g, n, _ in FOLLOW_WEIGHTS})
@@ -37,8 +37,8 @@ def _klaberjass(trump: str = "H", maker: int = 0) -> Table:
 
 
 def _pick(tb: Table, me: int, trick: list[tuple[int, str]], legal: list[str], out: list[str],
-          maker: int = 0) -> str:
-    info = PlayInfo(tb, me, [(s, cid(c)) for s, c in trick], mask(out), [], {}, maker)
+          maker: int = 0, order: list[int] | None = None) -> str:
+    info = PlayInfo(tb, me, [(s, cid(c)) for s, c in trick], mask(out), order or [], {}, maker)
     return CARD_STRS[choose_card(info, [cid(c) for c in legal])]
 
 
@@ -120,12 +120,11 @@ def test_weighted_klaberjass_play_on_worked_positions() -> None:
 def test_weighted_four_handed_deberts_leads_on_worked_positions() -> None:
     tb = table_for({"game": "deberts", "players": 4, "options": {}, "sides": [[0, 2], [1, 3]], "trump": "H",
                     "contract": {"maker": 0, "trump": "H", "how": "take"}})
-    full = [r + s for s in "SHDC" for r in "789TJQKA"]
+    full = [CARD_STRS[c] for c in deck()]
 
     def lead(seat: int, hand: list[str]) -> str:
         out = [c for c in full if c not in hand]
-        info = PlayInfo(tb, seat, [], mask(out), [(seat + i) % 4 for i in (1, 2, 3)], {}, 0)
-        return CARD_STRS[choose_card(info, [cid(c) for c in hand])]
+        return _pick(tb, seat, [], hand, out, order=[(seat + i) % 4 for i in (1, 2, 3)])
 
     # The declarer holding the jack, nine and ace of trumps, with five trumps out, draws trumps.
     assert tb.is_trump(cid(lead(0, ["JH", "9H", "AH", "AS", "7D", "8C"])))
