@@ -109,6 +109,9 @@ class Table:
     trump_mask: int = 0
     free_card: int = -1
     """A card exempt from every obligation (Tertz's jack of trumps), or -1."""
+    search: bool = False
+    """The table is ``hard``'s (its decision or its rollouts): the card play uses the search's own weights
+    where it has them (:data:`core.ai.weighted.SEARCH_LEAD_WEIGHTS`)."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values derived from this table, kept by the code that computes them: the cards above each card, the
     weighted policy's per-suit facts, and the policy's card per position met in one decision's rollouts (a

@@ -149,6 +149,13 @@ def _endgame_ready(view: View, cards: int) -> bool:
     return not (view.get("game") == "tertz" and (view.get("hidden") or {}).get("stock"))
 
 
+def search_table(view: View) -> Table:
+    """The :class:`Table` of ``view`` for ``hard``'s own card play (its weights where it has its own)."""
+    tb = table_for(view)
+    tb.search = True
+    return tb
+
+
 class Track:
     """The card-play context a rollout keeps up to date without asking for views."""
 
@@ -158,7 +165,7 @@ class Track:
     def __init__(self, view: View) -> None:
         players = int(view.get("players") or 2)
         self.players = players
-        self.tb = table_for(view)
+        self.tb = search_table(view)
         self.trick = [(int(t["seat"]), CARD_IDS[t["card"]]) for t in view.get("trick") or []]
         remaining = mask(view.get("unseen") or [])
         for h in view.get("hands") or []:
@@ -274,7 +281,7 @@ class Rollout:
                 else:
                     if quick is None:
                         view = state.view(cp)
-                        quick, _ = decide(view, table_for(view), None, legal, self.rng, 0)
+                        quick, _ = decide(view, search_table(view), None, legal, self.rng, 0)
                         track = None
                     state.apply(quick)
                     continue
@@ -589,6 +596,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0], "the only legal move"
         tb = self.memory.update(view)
+        tb.search = True
         counted = self._counted(view, tb, legal)
         if counted is not None:
             return counted
@@ -772,6 +780,7 @@ class SearchBot:
         if len(legal) < 2:
             return [(a, []) for a in legal]
         tb = self.memory.update(view)
+        tb.search = True
         default, _ = decide(view, tb, self.memory, legal, self.rng)
         cands = legal if len(legal) <= MAX_CANDIDATES else self._candidates(legal, default)
         if include is not None and include not in cands:

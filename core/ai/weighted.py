@@ -237,9 +237,9 @@ LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
         4.226, -1.313, 0.837, -5.229,
     ),
     ("deberts", 3, ""): (
-        -13.003, -5.582, -2.643, 20.175, -0.409, -7.807, -4.978, 4.569, 7.156, 3.077, -6.732, 5.364, 0.866,
-        4.528, -8.971, 0.0, 0.0, -5.961, -0.422, 0.4, 5.276, -7.21, 1.65, 0.0, 0.0, 0.0, 0.0, 2.446, 6.487,
-        0.706, -0.547, -1.095, -12.324,
+        -4.051, 0.489, -3.757, 9.481, 0.727, -0.669, -2.631, 1.879, -3.108, 8.586, -3.913, 2.266, -5.585, 4.011,
+        -14.124, 3.202, -0.132, -7.641, 0.443, 1.531, -2.383, -0.528, -11.388, 0.0, 0.0, 0.0, 0.0, -2.249, -0.235,
+        0.42, 0.036, -1.255, -5.961,
     ),
     ("deberts", 4, ""): (
         -6.646, -3.237, -1.045, 10.103, -0.412, 1.176, -1.246, 0.078, -0.236, 7.619, -2.099, 6.929, -2.473,
@@ -260,10 +260,24 @@ LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
 """Fitted weights per (game, players, stage), one per :data:`FEATURES` entry; a game without weights keeps
 the plain rule of thumb.  The stage is ``"stock"`` while Tertz's stock lasts, else ``""``."""
 
+SEARCH_LEAD_WEIGHTS: dict[tuple[str, int, str], tuple[float, ...]] = {
+    ("deberts", 3, ""): (
+        -13.003, -5.582, -2.643, 20.175, -0.409, -7.807, -4.978, 4.569, 7.156, 3.077, -6.732, 5.364, 0.866,
+        4.528, -8.971, 0.0, 0.0, -5.961, -0.422, 0.4, 5.276, -7.21, 1.65, 0.0, 0.0, 0.0, 0.0, 2.446, 6.487,
+        0.706, -0.547, -1.095, -12.324,
+    ),
+}
+"""Lead weights of ``hard``'s own card play (its rollouts and its default card) where they differ from
+``normal``'s: three-handed Deberts' refitted leads play better for ``normal`` against ``hard@v1`` but made
+weaker rollouts (twenty-eighth and twenty-ninth rounds, ``docs/ai.md``), so the search keeps the earlier ones."""
+
 
 def weighted_lead(info: PlayInfo, hand: int, legal: Sequence[int]) -> int | None:
     """The lead with the highest weighted score, or ``None`` when the game has no weights."""
-    w = LEAD_WEIGHTS.get((info.tb.game, info.tb.players, "stock" if stock_lasts(info, hand) else ""))
+    key = (info.tb.game, info.tb.players, "stock" if stock_lasts(info, hand) else "")
+    w = SEARCH_LEAD_WEIGHTS.get(key) if info.tb.search else None
+    if w is None:
+        w = LEAD_WEIGHTS.get(key)
     if w is None:
         return None
     ctx = _Context(info, hand)

@@ -20,6 +20,7 @@ from core.ai.weighted import (
     FOLLOW_FEATURES,
     FOLLOW_WEIGHTS,
     LEAD_WEIGHTS,
+    SEARCH_LEAD_WEIGHTS,
     follow_features,
     lead_features,
     weighted_follow,
@@ -130,6 +131,35 @@ def test_weighted_four_handed_deberts_leads_on_worked_positions() -> None:
     assert tb.is_trump(cid(lead(0, ["JH", "9H", "AH", "AS", "7D", "8C"])))
     # A defender does not lead a bare ten whose ace is still out.
     assert lead(1, ["TS", "7D", "8C", "9C", "KD", "QD"]) != "TS"
+
+
+def test_weighted_three_handed_deberts_leads_and_the_search_keeps_its_own() -> None:
+    def table(search: bool) -> Table:
+        tb = table_for({"game": "deberts", "players": 3, "options": {}, "sides": [[0], [1], [2]], "trump": "H",
+                        "contract": {"maker": 0, "trump": "H", "how": "take"}})
+        tb.search = search
+        return tb
+
+    full = [CARD_STRS[c] for c in deck()]
+
+    def lead(seat: int, hand: list[str], search: bool = False) -> str:
+        out = [c for c in full if c not in hand]
+        return _pick(table(search), seat, [], hand, out, order=[(seat + i) % 3 for i in (1, 2)])
+
+    # A defender cashes its ace before a side suit can be ruffed, rather than leading low.
+    short = ["TS", "7D", "8C", "9C", "KD", "QD", "7H", "AC", "8S"]
+    assert lead(1, short) == "AC"
+    assert lead(1, ["KH", "QH", "AS", "7S", "8D", "9D", "TC", "7C", "AD"]) in ("AS", "AD")
+    # ``hard``'s own card play (a table marked ``search``: its rollouts and default card) keeps the earlier
+    # weights, which made the better rollouts: its lead is their highest score.
+    key = ("deberts", 3, "")
+    assert SEARCH_LEAD_WEIGHTS[key] != LEAD_WEIGHTS[key]
+    tb = table(True)
+    info = PlayInfo(tb, 1, [], mask([c for c in full if c not in short]), [2, 0], {}, 0)
+    held = mask(short)
+    scores = {c: sum(x * w for x, w in zip(lead_features(info, held, cid(c)), SEARCH_LEAD_WEIGHTS[key], strict=True))
+              for c in short}
+    assert lead(1, short, search=True) == max(scores, key=lambda c: scores[c]) != "AC"
 
 
 def _tertz_turns(seed: int):
