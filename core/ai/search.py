@@ -558,6 +558,12 @@ class SearchBot:
         """Return the searched action for ``view``."""
         return self.suggest(view)[0]
 
+    def _table(self, view: View) -> Table:
+        """The seat's memory brought up to ``view``, and its table marked as ``hard``'s (:func:`search_table`)."""
+        tb = self.memory.update(view)
+        tb.search = True
+        return tb
+
     def sample(self, view: View) -> tuple[Constraints, dict[str, list[str]]]:
         """One consistent determinization of ``view`` (for tests and tools)."""
         tb = self.memory.update(view)
@@ -595,8 +601,7 @@ class SearchBot:
             raise ValueError("it is not this seat's turn: no legal action in the view")
         if len(legal) == 1:
             return legal[0], "the only legal move"
-        tb = self.memory.update(view)
-        tb.search = True
+        tb = self._table(view)
         counted = self._counted(view, tb, legal)
         if counted is not None:
             return counted
@@ -779,8 +784,7 @@ class SearchBot:
         legal = legal_of(view)
         if len(legal) < 2:
             return [(a, []) for a in legal]
-        tb = self.memory.update(view)
-        tb.search = True
+        tb = self._table(view)
         default, _ = decide(view, tb, self.memory, legal, self.rng)
         cands = legal if len(legal) <= MAX_CANDIDATES else self._candidates(legal, default)
         if include is not None and include not in cands:
