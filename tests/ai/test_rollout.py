@@ -213,3 +213,26 @@ def test_tertz_search_declares_a_waiting_combination_before_playing_its_card() -
                 waits += stock > 0
             state.apply(action)
     assert waits
+
+
+def test_rollouts_play_every_seat_on_a_table_marked_as_hards() -> None:
+    """A rollout's cards are chosen on the search's table (marked ``search``), so three-handed Deberts' leads
+    in it are ``hard``'s own weights for every seat (giving the other seats ``normal``'s refitted leads was
+    measured and not kept: thirtieth round, ``docs/ai.md``)."""
+    rolled = 0
+    for seed in range(6):
+        for state, view in normal_decisions("deberts", 3, seed, steps=400):
+            legal = state.legal_actions()
+            if not (all(a.type == "play" for a in legal) and len(view["hands"][view["seat"]]) > 4):
+                continue
+            cp = int(view["seat"])
+            root = Track(view)
+            assert root.tb.search and root.copy().tb is root.tb
+            sampler = SearchBot(seed)
+            for _ in range(4):
+                base = type(state).from_view(view, sampler.sample(view)[1])
+                Rollout(random.Random(1)).run(base, cp, root.copy())
+            assert {key[0] for key in root.tb.memo.get("cards") or {}} == {0, 1, 2}
+            rolled += 1
+            break
+    assert rolled >= 5
