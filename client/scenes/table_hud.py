@@ -48,13 +48,22 @@ PULSE_SECONDS = 3.0
 class TableHud(TableZones):
     """What the table tells the player in words (a part of ``TableScene``)."""
 
+    def shown_turn(self) -> int | None:
+        """The seat whose name plate glows as the one to move (a bot's reads "thinking"), or ``None``.
+
+        The shown position's player, until its move's events are queued (``staged``): from then on it has
+        acted, and no plate glows while they play (a bot's plate would otherwise read "thinking" through its
+        own card's flight and the finished trick's hold).
+        """
+        cp = (self.view or {}).get("current_player")
+        return cp if self.staged is None and isinstance(cp, int) and not isinstance(cp, bool) else None
+
     def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
         v = self.view or {}
         lay = self.lay
         assert lay is not None
         s = self.app.scale
-        cp = v.get("current_player")
-        turn = cp == seat
+        turn = self.shown_turn() == seat
         dealer = v.get("dealer") == seat
         leader = v.get("leader") == seat and bool(v.get("trick"))
         name = self.names[seat] if seat < len(self.names) else _("Seat {n}").format(n=seat + 1)

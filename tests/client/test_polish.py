@@ -252,3 +252,31 @@ def test_contract_line_before_pitch_trumps_are_named() -> None:
     assert contract_text(v, ["You"]) == "You: bid 10, trumps to name"
     v2 = {"game": "pitch", "contract": {"bidder": 0, "bid": "7", "trump": "H"}, "trump": "H"}
     assert contract_text(v2, ["You"]) == "You: bid 7 in \u2665 Hearts"
+
+
+def test_a_bots_plate_stops_glowing_once_its_move_is_on_the_table() -> None:
+    """The plate of the seat to move glows (a bot's reads "thinking") until that move's events are queued;
+    through its card's flight and the finished trick's hold no plate glows, then the next seat's does."""
+    from tests.client.driver import Player, make_app, run_until, table_of
+
+    app = make_app(["--game", "belote", "--players", "4", "--seed", "5", "--level", "random", "--no-sound"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    moved: list[int] = []
+
+    def bot_card_queued(a: object) -> bool:  # a bot's card to a trick is staged, the old position still shown
+        v = t.view or {}
+        bot = v.get("current_player") not in (None, t.me)
+        if t.staged is not None and bot and v.get("phase") == "play" and len(moved) < 12:
+            moved.append(int(v["current_player"]))
+            assert t.shown_turn() is None
+            return False
+        return len(moved) >= 12
+
+    player = Player(seed=4)
+    run_until(app, bot_card_queued, player=player, max_frames=20000)
+    run_until(app, lambda a: t.staged is None and not t.events, player=player, max_frames=2000)
+    v = t.view or {}
+    assert t.shown_turn() == v.get("current_player")
+    app.shutdown()
