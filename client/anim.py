@@ -175,13 +175,16 @@ class Banner:
         while t.get_width() > full - 30 * scale and px > 16:  # a long announcement shrinks to fit its band
             px = int(px * 0.85)
             t = fonts.shadowed(self.text, px, self.color, "serif")
-        if t.get_width() < w:
-            ui.blit_center(layer, t, (w / 2, h / 2 - (14 * scale if self.sub else 0)))
+        # While the band slides open its words are revealed from the middle, clipped inside its border (not
+        # hidden until they fit, which showed the short line alone for a few frames before the title).
+        edge = int(10 * scale)
+        layer.set_clip(pygame.Rect(edge, 3, max(0, w - 2 * edge), h - 6))
+        ui.blit_center(layer, t, (w / 2, h / 2 - (14 * scale if self.sub else 0)))
         if self.sub:
             # a long (translated) line shrinks to the band rather than spill out of it
             st = fit_text(fonts, self.sub, int(20 * scale), int(full - 30 * scale), ui.TEXT)
-            if st.get_width() < w:
-                ui.blit_center(layer, st, (w / 2, h / 2 + 32 * scale))
+            ui.blit_center(layer, st, (w / 2, h / 2 + 32 * scale))
+        layer.set_clip(None)
         layer.set_alpha(alpha)
         ui.blit_center(surf, layer, center)
 

@@ -51,12 +51,15 @@ class TableHud(TableZones):
     def shown_turn(self) -> int | None:
         """The seat whose name plate glows as the one to move (a bot's reads "thinking"), or ``None``.
 
-        The shown position's player, until its move's events are queued (``staged``): from then on it has
-        acted, and no plate glows while they play (a bot's plate would otherwise read "thinking" through its
-        own card's flight and the finished trick's hold).
+        The shown position's player, once the table has settled: not while a move's events are queued
+        (``staged``: its player has acted, and a bot's plate would otherwise read "thinking" through its own
+        card's flight and the finished trick's hold), nor while events still play (the cards of a new deal
+        flying to the hands, a trick being collected).
         """
+        if self.staged is not None or self.events or self.wait > 0 or self.collecting is not None:
+            return None
         cp = (self.view or {}).get("current_player")
-        return cp if self.staged is None and isinstance(cp, int) and not isinstance(cp, bool) else None
+        return cp if isinstance(cp, int) and not isinstance(cp, bool) else None
 
     def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
         v = self.view or {}

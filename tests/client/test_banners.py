@@ -73,6 +73,27 @@ def test_a_fading_banner_fades_whole_band_title_and_line_together() -> None:
     assert lit(2.0) == (0, 0)
 
 
+def test_an_opening_banner_reveals_its_title_with_its_line() -> None:
+    """While the band slides open, the middle of its title shows already (clipped inside the band), not the
+    second line alone in a box without a title."""
+    from client import ui
+
+    pygame.font.init()
+    fonts = ui.Fonts()
+    b = Banner("Trumps: Hearts", "chosen by You", life=2.0)
+    full_w = b.size(800, fonts, 1.0)[0]
+    b.age = 0.05  # the band is still narrower than its title
+    surf = pygame.Surface((800, 300))
+    surf.fill((0, 0, 0))
+    b.draw(surf, fonts, (400, 150), 1.0)
+    open_w = sum(1 for x in range(800) if surf.get_at((x, 150 + 50))[:3] != (0, 0, 0))  # the band's lower edge
+    assert 0 < open_w < full_w
+    title_row = pygame.Rect(400 - open_w // 2 + 14, 150 - 14 - 12, max(1, open_w - 28), 24)
+    gold = sum(1 for x in range(title_row.left, title_row.right) for y in range(title_row.top, title_row.bottom)
+               if (lambda c: c[0] > 150 and c[1] > 110 and c[2] < 140)(surf.get_at((x, y))))
+    assert gold > 40  # the title's gold letters, inside the border
+
+
 def test_a_fading_label_fades_its_border_and_words_with_its_panel() -> None:
     """Speech bubbles and the refusal line fade as one layer: no bare border or lone words at the end."""
     from client import ui

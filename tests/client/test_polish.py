@@ -256,7 +256,8 @@ def test_contract_line_before_pitch_trumps_are_named() -> None:
 
 def test_a_bots_plate_stops_glowing_once_its_move_is_on_the_table() -> None:
     """The plate of the seat to move glows (a bot's reads "thinking") until that move's events are queued;
-    through its card's flight and the finished trick's hold no plate glows, then the next seat's does."""
+    through its card's flight and the finished trick's hold no plate glows, and once the table settles the
+    next seat's does."""
     from tests.client.driver import Player, make_app, run_until, table_of
 
     app = make_app(["--game", "belote", "--players", "4", "--seed", "5", "--level", "random", "--no-sound"])
@@ -276,7 +277,10 @@ def test_a_bots_plate_stops_glowing_once_its_move_is_on_the_table() -> None:
 
     player = Player(seed=4)
     run_until(app, bot_card_queued, player=player, max_frames=20000)
-    run_until(app, lambda a: t.staged is None and not t.events, player=player, max_frames=2000)
+    run_until(app, lambda a: t.staged is None and not t.events and t.wait <= 0 and t.collecting is None,
+              player=player, max_frames=2000)
     v = t.view or {}
     assert t.shown_turn() == v.get("current_player")
+    t.wait = 0.5  # an animation still playing (a new deal's cards flying in): no plate glows yet
+    assert t.shown_turn() is None
     app.shutdown()
