@@ -139,22 +139,21 @@ def _first_view(path: str) -> dict[str, Any]:
 
 
 def weights_in_use(path: str, kind: str, stage: str | None) -> tuple[float, ...] | None:
-    """The weights ``normal`` plays for the positions of ``path`` (its first line's game), if it has a table.
+    """The weights ``normal`` plays for the positions of ``path`` (its first line's game), if it has a table."""
+    return weights_for(_first_view(path), kind, stage)
+
+
+def weights_for(view: dict[str, Any], kind: str, stage: str | None) -> tuple[float, ...] | None:
+    """The weights ``normal`` plays for positions of ``view``'s game and player count, if it has a table.
 
     Pitch weighs every card to a trick alike (no ``middle`` table) and has no lead weights.
     """
-    view = _first_view(path)
     if view.get("game") == "pitch":
         pitch_table = weighted_pitch.LEAD_WEIGHTS if kind == "lead" else weighted_pitch.FOLLOW_WEIGHTS
         return pitch_table.get(int(view.get("players", 4)))
     table = weighted.LEAD_WEIGHTS if kind == "lead" else weighted.FOLLOW_WEIGHTS
     part = "middle" if kind == "follow" and stage == "middle" else "stock" if kind == "lead" and stage == "A" else ""
     return table.get((str(view.get("game")), int(view.get("players", 2)), part))
-
-
-def rows_game(path: str) -> str:
-    """The game of the positions in ``path`` (its first line's)."""
-    return str(_first_view(path).get("game", ""))
 
 
 def fit(rows: Sequence[Row], k: int, ridge: float) -> list[float]:
@@ -293,7 +292,8 @@ def main(argv: list[str]) -> int:
         return 2
     if not args.all:  # the weights to keep are fitted to the file's positions in its own order
         random.Random(args.seed).shuffle(rows)
-    module = feature_module(rows_game(args.file))
+    first = _first_view(args.file)  # read once: the game's features and the weights in use
+    module = feature_module(str(first.get("game", "")))
     names = module.FEATURES if args.kind == "lead" else module.FOLLOW_FEATURES
     split = len(rows) if args.all else len(rows) * 3 // 4
     train, test = rows[:split], rows[split:]
@@ -311,7 +311,7 @@ def main(argv: list[str]) -> int:
     def anything(r: Row) -> int:
         return rnd.randrange(len(r[0]))
 
-    in_use = weights_in_use(args.file, args.kind, args.stage)
+    in_use = weights_for(first, args.kind, args.stage)
     print(f"{args.kind}: {len(rows)} positions ({len(train)} to fit, {len(test)} held out)")
     print("mean regret (match points)   rule of thumb   weights in use   fitted weights   random card")
     for name, part in (("fitted on", train), ("held out", test)):
