@@ -264,16 +264,15 @@ def test_a_bots_plate_stops_glowing_once_its_move_is_on_the_table() -> None:
     t = table_of(app)
     assert t is not None
     t.session.bot_delay = t.session.deal_delay = 0.0
-    moved: list[int] = []
+    moves: set[int] = set()  # the positions whose bot card was seen queued
 
     def bot_card_queued(a: object) -> bool:  # a bot's card to a trick is staged, the old position still shown
         v = t.view or {}
         bot = v.get("current_player") not in (None, t.me)
-        if t.staged is not None and bot and v.get("phase") == "play" and len(moved) < 12:
-            moved.append(int(v["current_player"]))
+        if t.staged is not None and bot and v.get("phase") == "play":
+            moves.add(int(v["seq"]))
             assert t.shown_turn() is None
-            return False
-        return len(moved) >= 12
+        return len(moves) >= 8
 
     player = Player(seed=4)
     run_until(app, bot_card_queued, player=player, max_frames=20000)
