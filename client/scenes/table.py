@@ -121,8 +121,7 @@ class TableScene(TableSprites, TableHud):
 
     # ============================================================ session
     def _idle(self) -> bool:
-        return (not self.events and self.wait <= 0 and self.result is None and not self.ended
-                and self.staged is None and self.collecting is None)
+        return self._settled() and self.result is None and not self.ended
 
     def _poll(self, force: bool = False) -> None:
         """Fetch updates (always when ``force``, else only when idle) and show the next one in order.

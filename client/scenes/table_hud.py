@@ -56,10 +56,8 @@ class TableHud(TableZones):
         card's flight and the finished trick's hold), nor while events still play (the cards of a new deal
         flying to the hands, a trick being collected).
         """
-        if self.staged is not None or self.events or self.wait > 0 or self.collecting is not None:
-            return None
         cp = (self.view or {}).get("current_player")
-        return cp if isinstance(cp, int) and not isinstance(cp, bool) else None
+        return cp if self._settled() and isinstance(cp, int) else None
 
     def _draw_plate(self, surf: pygame.Surface, seat: int, count: int | None = None) -> None:
         v = self.view or {}

@@ -94,6 +94,10 @@ class TableState(Scene):
         """Animation speed multiplier from the settings."""
         return max(0.25, float(self.app.settings.animation_speed))
 
+    def _settled(self) -> bool:
+        """The presentation queue is empty: no view staged, no event left or playing, no trick on hold."""
+        return not self.events and self.wait <= 0 and self.staged is None and self.collecting is None
+
 
     # ------------------------------------------------ provided by the other parts of TableScene
     def my_turn(self) -> bool:
