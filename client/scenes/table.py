@@ -505,8 +505,12 @@ class TableScene(TableSprites, TableHud):
 
     # ========================================================= events
     def _process_events(self) -> None:
-        """Play queued events in order; adopt the staged view when they are done (or before a new deal/result)."""
-        while self.wait <= 0 and self.result is None and self.collecting is None:
+        """Play queued events in order; adopt the staged view when they are done (or before a new deal/result).
+
+        An announcement waiting behind another holds the events after it: nothing that happened later shows
+        before it does (a discard's bubble before the trumps' banner).
+        """
+        while self.wait <= 0 and self.result is None and self.collecting is None and len(self.banners) <= 1:
             if self.events:
                 if self.staged is not None and self.events[0].get("type") in ADOPT_FIRST:
                     self._adopt_staged()

@@ -94,6 +94,33 @@ def test_an_opening_banner_reveals_its_title_with_its_line() -> None:
     assert gold > 40  # the title's gold letters, inside the border
 
 
+def test_nothing_after_a_queued_announcement_shows_before_it() -> None:
+    """Four-handed Pitch announces the contract, then the trumps: the next seat's "Discards" bubble waits until
+    the trumps' banner is on screen (it used to show while that banner still queued behind the contract's)."""
+    app, t = quick_table(["--game", "pitch", "--players", "4", "--seed", "5", "--level", "normal",
+                          "--no-sound", "--windowed", "960x540"])
+    queued_at_bubble: list[tuple[str, int]] = []
+    most_queued = 0
+    shown = t.bubble
+
+    def spy(seat: int, text: str) -> None:
+        queued_at_bubble.append((text, len(t.banners)))
+        shown(seat, text)
+
+    t.bubble = spy  # type: ignore[method-assign]
+
+    def discards_done(a: Any) -> bool:
+        nonlocal most_queued
+        most_queued = max(most_queued, len(t.banners))
+        return str((t.view or {}).get("phase")) == "play" and t._idle()
+    run_until(app, discards_done, player=Player(3), max_frames=20000)
+    assert most_queued >= 2  # the trumps' banner did wait behind the contract's
+    assert any("iscard" in text for text, _n in queued_at_bubble)
+    late = [(text, n) for text, n in queued_at_bubble if n > 1]
+    assert not late, late
+    app.shutdown()
+
+
 def test_a_fading_label_fades_its_border_and_words_with_its_panel() -> None:
     """Speech bubbles and the refusal line fade as one layer: no bare border or lone words at the end."""
     from client import ui
