@@ -165,7 +165,8 @@ class App:
         self.realtime = True
         self._acc = 0.0
         self._last = time.perf_counter()
-        self.idle = False
+        self.idle = False  # the last frame found the scene idle: the loop may sleep until input
+        self.still = False  # the last frame's picture is still on screen: it need not be drawn again
         """True when the last frame drew a still picture: until input or a change, frames are not redrawn."""
         self.drawn_frames = 0
         self._cards: object | None = None
@@ -553,6 +554,13 @@ class App:
         top = self.stack[-1]
         return bool(type(top).is_idle(top))
 
+    def scene_still(self) -> bool:
+        """True when the picture does not change though time may matter (no toast, the top scene is still)."""
+        if self.toasts or not self.stack:
+            return False
+        top = self.stack[-1]
+        return bool(type(top).is_still(top))
+
     def frame(self, dt: float | None = None, lazy: bool = False) -> None:
         """One iteration of the loop; a scene's unexpected error is reported, not fatal.
 
@@ -603,12 +611,13 @@ class App:
             steps += 1
         if steps == 8:
             self._acc = 0.0
-        still = self.scene_idle()
-        if not (lazy and still and self.idle and not had_input):
+        still = self.scene_still()
+        if not (lazy and still and self.still and not had_input):
             self.draw()
             pygame.display.flip()
             self.drawn_frames += 1
-        self.idle = still
+        self.still = still
+        self.idle = still and self.scene_idle()
         self.frames += 1
         if self.first_frame_time is None:
             self.first_frame_time = time.perf_counter() - self.started

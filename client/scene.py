@@ -100,6 +100,14 @@ class Scene:
         """
         return self.static and self.time > 0.8 and not any(w.animating for w in self.widgets.items if w.visible)
 
+    def is_still(self) -> bool:
+        """True when the picture does not change, so the app may skip drawing it again (``is_idle`` or more).
+
+        A still scene that is not idle keeps its clock: the loop runs at full rate, drawing nothing (the table
+        holding a finished trick for its pause).
+        """
+        return self.is_idle()
+
     def draw(self, surf: pygame.Surface) -> None:
         """Draw the background (for opaque scenes), the title and the widgets."""
         if self.opaque:

@@ -799,12 +799,33 @@ class TableScene(TableSprites, TableHud):
             return False
         if self.result is None and not (self.my_turn() and self.turn_age > PULSE_SECONDS):
             return False
+        if self.collecting is not None or self._animating():
+            return False
+        return not self._news()
+
+    def is_still(self) -> bool:
+        """A finished trick waiting out its pause with nothing moving looks the same every frame: the app
+        keeps the table's clock running (the pause must end on time) but need not draw it again."""
+        if self.collecting is None:
+            return self.is_idle()
+        if self.pending or self.ended or self.result is not None or self._animating():
+            return False
+        if self.my_turn() and self.turn_age <= PULSE_SECONDS:
+            return False
+        return not self._news()
+
+    def _animating(self) -> bool:
+        """Something on the table moves, fades or waits for an answer (cards, bubbles, banners, widgets...)."""
         if (self.flights or self.popups or self.banners or self.bubbles or self.shown_decl or self.fresh
                 or self.error or self.shake or self.status or self.drag or self.confetti or self.turn_flash > 0
-                or self.hint_wanted or self.chat_input is not None or self.collecting is not None):
-            return False
+                or self.hint_wanted or self.chat_input is not None):
+            return True
         if any(sp.moving for sp in self.hand.values()) or any(sp.moving for _seat, sp in self.trick):
-            return False
+            return True
+        return any(w.animating for w in self.widgets.items if w.visible)
+
+    def _news(self) -> bool:
+        """A chat line arrived from the network since the last look (it must be drawn)."""
         log_fn = getattr(self.session, "chat_log", None)
         if log_fn is not None:  # a chat line from the network is news: draw it
             try:
@@ -813,8 +834,8 @@ class TableScene(TableSprites, TableHud):
                 seen = self._chat_seen
             if seen != self._chat_seen:
                 self._chat_seen = seen
-                return False
-        return not any(w.animating for w in self.widgets.items if w.visible)
+                return True
+        return False
 
     # ========================================================= drawing
 

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from tests.client.driver import make_app, table_of
+from tests.client.driver import Player, make_app, table_of
 
 
 def test_idle_menu_draws_nothing_and_wakes_on_input() -> None:
@@ -60,4 +60,33 @@ def test_only_static_scenes_idle() -> None:
     assert not plain.is_idle()  # a scene that may show news (LAN screens) keeps drawing
     app.top.time = 30.0  # type: ignore[union-attr]
     assert app.top.is_idle()  # type: ignore[union-attr]  # the main menu, settled
+    app.shutdown()
+
+
+def test_a_held_trick_is_not_drawn_again_yet_is_collected_on_time() -> None:
+    """A finished trick waiting out its pause is a still picture: the loop keeps its full rate (the pause ends
+    on time) but draws nothing until the sweep moves the cards."""
+    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--no-sound",
+                    "--windowed", "1280x720", "--speed", "1"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    player = Player(2)
+    for i in range(20000):
+        if i % 2 == 0:
+            player.step(app)
+        app.frame(1 / 60)
+        time.sleep(0.0002)
+        if t.collecting is not None and t.is_still() and float(t.collecting["left"]) > 0.35:
+            break
+    assert t.collecting is not None and t.is_still() and not t.is_idle()
+    app.realtime = True
+    d0, f0 = app.drawn_frames, app.frames
+    app.run(seconds=0.2, shutdown=False)
+    assert t.collecting is not None  # still on hold
+    assert app.drawn_frames - d0 == 0
+    assert app.frames - f0 >= 5  # ticking at full rate, not sleeping like an idle table (10 frames a second)
+    app.run(seconds=1.0, shutdown=False)
+    assert t.collecting is None  # the pause ran out on time and the sweep was drawn
+    assert app.drawn_frames - d0 >= 10
     app.shutdown()
