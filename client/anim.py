@@ -38,6 +38,7 @@ class CardSprite:
     fade_out: bool = False
     on_land: Callable[[], None] | None = None
     tag: str = ""
+    shown: bool = False  # drawn at least once: it stays in sight while a flight's delay runs
 
     def fly(self, dst: Point, angle: float | None = None, dur: float = 0.35, delay: float = 0.0,
             fade_out: bool = False) -> None:
@@ -75,9 +76,14 @@ class CardSprite:
             cb()
 
     def draw(self, surf: pygame.Surface, cards: object, shadow: bool = True) -> None:
-        """Draw from the card cache (rotation rounded to whole degrees)."""
-        if self.delay > 0 and self.t == 0.0:
+        """Draw from the card cache (rotation rounded to whole degrees).
+
+        A card not yet shown waits out its flight's delay unseen (a dealt card is not at the stock before its
+        turn); one already on screen stays where it is until it starts (a collected trick's cards).
+        """
+        if self.delay > 0 and self.t == 0.0 and not self.shown:
             return
+        self.shown = True
         img = cards.rotated(self.card, self.width, self.angle)  # type: ignore[attr-defined]
         if shadow:
             sh = cards.shadow(self.width, self.angle)  # type: ignore[attr-defined]

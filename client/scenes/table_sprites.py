@@ -659,8 +659,9 @@ class TableSprites(TableZones):
         sel = self.hand_order[self.selected] if 0 <= self.selected < len(self.hand_order) else None
         for c in self.hand_order:
             sp = self.hand.get(c)
-            if sp is None or (sp.delay > 0 and sp.t == 0.0):
+            if sp is None or (sp.delay > 0 and sp.t == 0.0 and not sp.shown):
                 continue
+            sp.shown = True
             legal = c in self.card_actions
             dx = 0.0
             if self.shake and self.shake[0] == c:

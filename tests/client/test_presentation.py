@@ -77,6 +77,38 @@ def test_finished_trick_holds_then_sweeps_and_state_follows_the_motion() -> None
     app.shutdown()
 
 
+def test_a_collected_tricks_cards_stay_in_sight_until_each_one_flies() -> None:
+    """The sweep starts the cards one after another; a card waiting for its turn stays where it lay (it used
+    to vanish for those few frames), while a card flying in from the stock stays unseen until it starts."""
+    import pygame
+
+    from client.anim import CardSprite
+
+    app, table = _tertz_table(seed=5)
+    _to_held_trick_with_draw(app, table)
+    shown = [sp.card for _, sp in table.trick]
+    for _ in range(400):
+        app.frame(1 / 60)
+        if table.collecting is None:
+            break
+    waiting = [f for f in table.flights if f.card in shown and f.delay > 0 and f.t == 0.0]
+    assert waiting  # the later card of the trick waits for its turn
+
+    def lit(sp: CardSprite) -> int:
+        surf = pygame.Surface(app.size)
+        surf.fill((0, 0, 0))
+        sp.draw(surf, app.cards)
+        x, y = int(sp.pos[0]), int(sp.pos[1])
+        return sum(1 for dx in range(-8, 9) for dy in range(-8, 9) if surf.get_at((x + dx, y + dy))[:3] != (0, 0, 0))
+
+    for sp in waiting:
+        assert lit(sp) > 200, sp.card  # still drawn where it lay
+    incoming = CardSprite("AS", table.lay.card_w, table.lay.stock)
+    incoming.fly(table.lay.center, 0.0, dur=0.3, delay=0.2)
+    assert lit(incoming) == 0  # not at the stock before its turn
+    app.shutdown()
+
+
 def test_a_click_collects_the_held_trick_at_once() -> None:
     app, table = _tertz_table(seed=4)
     _to_held_trick_with_draw(app, table)
