@@ -10,6 +10,7 @@ from client import ui
 from client.i18n import _, ngettext
 from client.scene import Scene
 from client.textfit import fit_shadowed, fit_text
+from client.widgets import Button
 
 
 class EndMatch(Scene):
@@ -21,10 +22,38 @@ class EndMatch(Scene):
         super().__init__(app)
         self.table, self.won = table, won
 
+    def geometry(self) -> tuple[pygame.Rect, float, float, float, bool]:
+        """The panel, the first score row's centre, the rows' step, the buttons' top and whether the buttons
+        stand in one row (when a column of three would run past the panel: five-handed Pitch's five scores)."""
+        w, h = self.app.size
+        s = self.app.scale
+        box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
+        box.center = (w // 2, int(h * 0.5))
+        rows = max(1, len((self.table.view or {}).get("scores") or []))
+        first, step = h * 0.36, 52 * s
+        played_bottom = first + rows * step + 19 * s  # the "N deals played" line under the rows
+        top = max(h * 0.62, played_bottom + 14 * s)
+        column = 3 * 50 * s + 2 * 12 * s
+        return box, first, step, top, top + column > box.bottom - 14 * s
+
     def layout(self) -> None:
-        h = self.app.size[1]
-        btns = self.button_column([(_("Play again"), self._again, True), (_("Score sheet"), self._scores),
-                                   (_("Main menu"), self._menu)], top=h * 0.62, height=50, gap=12, width=320)
+        entries: list[tuple[str, Any, bool]] = [(_("Play again"), self._again, True),
+                                                (_("Score sheet"), self._scores, False),
+                                                (_("Main menu"), self._menu, False)]
+        box, _first, _step, top, across = self.geometry()
+        if not across:
+            btns = self.button_column(entries, top=top, height=50, gap=12, width=320)
+        else:
+            s = self.app.scale
+            gap = int(12 * s)
+            bw = int(min(220 * s, (box.w - 60 * s - 2 * gap) / 3))
+            x = box.centerx - (3 * bw + 2 * gap) // 2
+            btns = []
+            for label, action, primary in entries:
+                b = Button(label, action, pygame.Rect(x, int(top), bw, int(50 * s)), primary=primary)
+                self.widgets.add(b)
+                btns.append(b)
+                x += bw + gap
         self.widgets.set_focus(btns[0])
 
     def _again(self) -> None:
@@ -75,8 +104,7 @@ class EndMatch(Scene):
                 head = _("{name} wins the match").format(name=self.table.side_name(winner))
         else:
             head = _("Match over")
-        box = pygame.Rect(0, 0, int(min(w * 0.9, 760 * s)), int(h * 0.84))
-        box.center = (w // 2, int(h * 0.5))
+        box, first, step, _top, _across = self.geometry()
         if self.table.confetti is not None:  # behind the panel: no speck ever lands on the words
             self.table.confetti.draw(surf, s)
         surf.blit(ui.panel(box.size, (12, 28, 21, 250), ui.PANEL_BORDER, int(18 * s), max(2, int(3 * s))),
@@ -93,7 +121,7 @@ class EndMatch(Scene):
                            (w / 2, h * 0.2 + 44 * s))
         scores = v.get("scores") or []
         order = sorted(range(len(scores)), key=lambda i: (i != winner, -int(scores[i] or 0)))
-        y = h * 0.36
+        y = first
         left, right = w / 2 - 220 * s, w / 2 + 220 * s
         for i in order:
             sc = scores[i]
@@ -108,7 +136,7 @@ class EndMatch(Scene):
             surf.blit(name, (left + 24 * s, y - name.get_height() / 2))
             num = app.fonts.text(str(sc), px, col, "bold")
             surf.blit(num, (right - num.get_width(), y - num.get_height() / 2))
-            y += 52 * s
+            y += step
         deals = len(v.get("deals") or [])
         played = ngettext("{n} deal played", "{n} deals played", deals).format(n=deals)
         ui.blit_center(surf, app.fonts.text(played, int(18 * s), ui.TEXT_DIM), (w / 2, y + 10 * s))
