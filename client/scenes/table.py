@@ -173,6 +173,7 @@ class TableScene(TableSprites, TableHud):
         first = self.view is None
         old = self.view
         resumed = False
+        self.held_legal = None
         if first:
             events, resumed = opening_events(events)
         self.view = view
@@ -187,6 +188,10 @@ class TableScene(TableSprites, TableHud):
         self.events.extend(events)
         if not any(e.get("type") == "deal_scored" for e in self.events):
             self.shown_scores = list(view.get("scores", []))
+        if self.events and view.get("legal"):  # the deal's cards are still to fly in: ask once they have
+            self.held_legal = list(view["legal"])
+            self.view = view = {**view, "legal": []}
+        self._deal_counts_follow(old, view)
         dealer = view.get("dealer")
         self._sync_hand(old, from_seat=dealer if isinstance(dealer, int) else self.me, snap=resumed)
         if first:
@@ -200,6 +205,27 @@ class TableScene(TableSprites, TableHud):
         self._rebuild_actions()
         if view.get("match_over") and not any(e.get("type") == "match_over" for e in self.events) and first:
             self.events.append({"type": "match_over", "scores": view.get("scores"), "winner": view.get("winner")})
+
+    def _deal_counts_follow(self, old: dict[str, Any] | None, view: dict[str, Any]) -> None:
+        """The other seats' fans show only the cards already seen arriving: each queued ``dealt`` event adds
+        its seat's cards as their backs land (the view adopted at the deal's start already counts them all)."""
+        sizes = view.get("hand_sizes") or []
+        same_deal = old is not None and len(old.get("deals") or []) == len(view.get("deals") or [])
+        before = (old or {}).get("hand_sizes") or [] if same_deal else []
+        for e in self.events:
+            seat = e.get("seat")
+            if (e.get("type") != "dealt" or not isinstance(seat, int) or seat == self.me
+                    or not 0 <= seat < len(sizes) or seat in self.hand_delta):
+                continue
+            had = int(before[seat]) if seat < len(before) else 0
+            self.hand_delta[seat] = min(0, had - int(sizes[seat]))
+
+    def _release_legal(self) -> None:
+        """The events before our turn have played: offer the actions held back."""
+        if self.held_legal is not None and self.view is not None:
+            self.view = {**self.view, "legal": self.held_legal}
+            self.held_legal = None
+            self._rebuild_actions()
 
     def _default_names(self) -> list[str]:
         """Seat names when the session has none: "You" and the seats' places."""
@@ -521,6 +547,7 @@ class TableScene(TableSprites, TableHud):
             elif self.staged is not None:
                 self._adopt_staged()
             else:
+                self._release_legal()
                 break
 
 

@@ -6,6 +6,7 @@ Events become animations here (``_animate``); the table scene decides when.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -213,6 +214,13 @@ class TableSprites(TableZones):
         self.hand_order = self._order_for(list(self.hand), self.staged or self.view or {})
         self._place_hand(snap=False)
 
+    def _dealt_lands(self, seat: int, cards: int) -> Callable[[], None]:
+        """A dealt back reaching ``seat``'s fan: its ``cards`` join the shown count."""
+        def land() -> None:
+            if seat in self.hand_delta:
+                self.hand_delta[seat] = min(0, self.hand_delta[seat] + cards)
+        return land
+
     def _seat_point(self, seat: Any) -> Point:
         assert self.lay is not None
         if isinstance(seat, int) and 0 <= seat < self.players:
@@ -234,11 +242,17 @@ class TableSprites(TableZones):
                 if isinstance(sizes, list) and seat < len(sizes):
                     n = max(1, min(4, int(sizes[seat]) // 3))
                 src = self._seat_point(e.get("dealer"))
+                shown = v.get("hand_sizes") or []
+                target = int(sizes[seat]) if isinstance(sizes, list) and seat < len(sizes) else 0
+                gap = target - (int(shown[seat]) if seat < len(shown) else 0) - self.hand_delta.get(seat, 0)
                 for k in range(n):
                     sp = CardSprite(None, lay.small_w, src)
                     sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.05 * k,
                            fade_out=True)
                     sp.tag = "deal"
+                    share = gap * (k + 1) // n - gap * k // n
+                    if share > 0:  # the fan grows as each back lands
+                        sp.on_land = self._dealt_lands(seat, share)
                     self.flights.append(sp)
                 sounds.play("deal")
             if e.get("deal") == 1 or (isinstance(e.get("deal"), int) and e.get("deal") != self.deal_count + 1):

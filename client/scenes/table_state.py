@@ -74,6 +74,8 @@ class TableState(Scene):
         """The next view, adopted once the events before it have been animated."""
         self.collecting: dict[str, Any] | None = None
         """A finished trick on hold (``winner``, ``points``, ``left`` seconds) before it sweeps to the winner."""
+        self.held_legal: list[dict[str, Any]] | None = None
+        """Our legal actions in a view adopted ahead of its events (a new deal's): offered once those have played."""
         self.trick_bonus: dict[int, int] = {}
         self.hand_delta: dict[int, int] = {}
         self.stock_shown: int | None = None

@@ -143,3 +143,34 @@ def test_trick_hold_setting_is_kept_and_clamped(private_config: Any) -> None:
     s = Settings(trick_hold="x")  # type: ignore[arg-type]
     s.clean()
     assert s.trick_hold == 1.2
+
+
+def test_a_deal_fills_the_fans_as_the_backs_land_and_asks_us_only_then() -> None:
+    """Five-handed Pitch deals seat by seat: each fan grows as its backs land (it used to show all ten cards
+    at once), and our bid is asked for only once every seat's cards have arrived."""
+    app = make_app(["--game", "pitch", "--players", "5", "--seed", "5", "--level", "normal", "--no-sound",
+                    "--windowed", "1280x720", "--speed", "1"])
+    table = table_of(app)
+    assert table is not None
+    table.session.bot_delay = table.session.deal_delay = 0.0
+
+    def shown(seat: int) -> int:
+        sizes = (table.view or {}).get("hand_sizes") or []
+        return max(0, int(sizes[seat]) + table.hand_delta.get(seat, 0))
+
+    seen_counts: dict[int, set[int]] = {s: set() for s in range(1, 5)}
+    asked_while_dealing = False
+    for _ in range(1200):
+        app.frame(1 / 60)
+        dealing = any(e.get("type") == "dealt" for e in table.events) or any(f.tag == "deal" for f in table.flights)
+        if (table.view or {}).get("phase") == "bidding":
+            for s in seen_counts:
+                seen_counts[s].add(shown(s))
+            asked_while_dealing |= dealing and bool(table.action_buttons or table.card_actions)
+        if table.my_turn() and not dealing:
+            break
+    assert table.my_turn() and table.action_buttons  # the bid is asked for once the deal has landed
+    assert not asked_while_dealing
+    for s, counts in seen_counts.items():
+        assert 0 in counts and 10 in counts and len(counts) >= 3, (s, counts)  # empty, growing, full
+    app.shutdown()
