@@ -214,6 +214,34 @@ class TableSprites(TableZones):
         self.hand_order = self._order_for(list(self.hand), self.staged or self.view or {})
         self._place_hand(snap=False)
 
+    def _join_hand(self, seat: int, got: list[str], count: int, face_up: Any = None) -> None:
+        """``count`` cards come from the stock to ``seat``: ours (``got``) fly into the hand highlighted; another
+        seat's fan grows at once as a few backs (or the one face-up card) fly to it."""
+        lay = self.lay
+        assert lay is not None
+        if seat == self.me and got:
+            self._draw_into_hand(got)
+            return
+        if seat == self.me or count <= 0:
+            return
+        for k in range(min(3, count)):
+            sp = CardSprite(face_up, lay.small_w, lay.stock)
+            sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.06 * k, fade_out=True)
+            self.flights.append(sp)
+        self.hand_delta[seat] = self.hand_delta.get(seat, 0) + count
+
+    def _leave_hand(self, seat: int, shown: list[str | None], count: int) -> None:
+        """``count`` cards leave another seat's hand for the middle (discards face down, a burn face up): the
+        fan shrinks at once and ``shown`` (a few backs, or the face-up card) fly out and fade."""
+        lay = self.lay
+        assert lay is not None
+        for k, card in enumerate(shown):
+            sp = CardSprite(card, lay.small_w if card is None else lay.trick_w, lay.spot(seat).hand,
+                            lay.spot(seat).angle)
+            sp.fly(lay.center, 0.0, dur=0.35 / self.speed, delay=0.05 * k / self.speed, fade_out=True)
+            self.flights.append(sp)
+        self.hand_delta[seat] = self.hand_delta.get(seat, 0) - count
+
     def _dealt_lands(self, seat: int, cards: int) -> Callable[[], None]:
         """A dealt back reaching ``seat``'s fan: its ``cards`` join the shown count."""
         def land() -> None:
@@ -359,15 +387,8 @@ class TableSprites(TableZones):
                 [str(e["card"])] if isinstance(e.get("card"), str) else [])
             raw_count = e.get("count")
             count = raw_count if isinstance(raw_count, int) and raw_count > 0 else max(1, len(got))
-            if isinstance(seat, int) and seat == self.me and got:
-                self._draw_into_hand([str(c) for c in got])
-            elif isinstance(seat, int):
-                for k in range(min(3, count)):
-                    sp = CardSprite(e.get("card") if e.get("face_up") else None, lay.small_w, lay.stock)
-                    sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.06 * k,
-                           fade_out=True)
-                    self.flights.append(sp)
-                self.hand_delta[seat] = self.hand_delta.get(seat, 0) + count
+            if isinstance(seat, int):
+                self._join_hand(seat, got, count, e.get("card") if e.get("face_up") else None)
             if not e.get("face_up"):  # the face-up card lies beside the stock, not in its count
                 self.stock_shown = max(0, self._draw_stock_count() - count)
             sounds.play("deal")
@@ -381,6 +402,14 @@ class TableSprites(TableZones):
         elif t == "burned":
             if isinstance(seat, int):
                 self.bubble(seat, _("Burns {card}").format(card=labels.card_text(str(e.get("card")))))
+                burned = str(e.get("card")) if isinstance(e.get("card"), str) else None
+                if seat == self.me and burned is not None:
+                    gone = self._take_from_hand(burned)
+                    if gone is not None:
+                        gone.fly(lay.center, 0.0, dur=0.4 / self.speed, fade_out=True)
+                        self.flights.append(gone)
+                elif seat != self.me:  # face up from the seat's hand to the middle, where it is out of play
+                    self._leave_hand(seat, [burned], 1)
             sounds.play("card")
         elif t == "discarded":
             cards_out = e.get("cards")
@@ -399,6 +428,8 @@ class TableSprites(TableZones):
             elif isinstance(seat, int):
                 self.bubble(seat, ngettext("Discards {n} card", "Discards {n} cards", int(n_out)).format(n=n_out)
                             if isinstance(n_out, int) else _("Discards"))
+                if seat != self.me and isinstance(n_out, int) and n_out > 0:
+                    self._leave_hand(seat, [None] * min(3, n_out), n_out)
         elif t == "called":
             name = e.get("name") or e.get("call")
             if isinstance(seat, int):
@@ -406,12 +437,21 @@ class TableSprites(TableZones):
         elif t == "partner":
             if isinstance(seat, int):
                 self.bubble(seat, _("I'm the partner!"))
-        elif t == "remainder":
+        elif t in ("remainder", "blind"):
             s2 = e.get("seat")
             if isinstance(s2, int):
                 n_rest = int(e.get("count") or 0)
-                self.bubble(s2, ngettext("Takes the rest ({n} card)", "Takes the rest ({n} cards)", n_rest).format(
-                    n=n_rest))
+                raw_cards = e.get("cards")
+                if t == "remainder":
+                    self.bubble(s2, ngettext("Takes the rest ({n} card)", "Takes the rest ({n} cards)",
+                                             n_rest).format(n=n_rest))
+                    self.stock_shown = 0
+                else:
+                    # TRANSLATORS: five-handed Pitch: the bidder picks up the blind (the cards dealt to nobody).
+                    self.bubble(s2, ngettext("Takes the blind ({n} card)", "Takes the blind ({n} cards)",
+                                             n_rest).format(n=n_rest))
+                self._join_hand(s2, [str(c) for c in raw_cards] if isinstance(raw_cards, list) else [], n_rest, None)
+                sounds.play("deal")
         elif t == "out":
             pass
         elif t == "deal_scored":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from client import labels
 from tests.client.driver import Player, click, make_app, run_until, table_of
 
@@ -173,4 +175,39 @@ def test_a_deal_fills_the_fans_as_the_backs_land_and_asks_us_only_then() -> None
     assert not asked_while_dealing
     for s, counts in seen_counts.items():
         assert 0 in counts and 10 in counts and len(counts) >= 3, (s, counts)  # empty, growing, full
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game,players", [("pitch", 5), ("pitch", 4), ("deberts", 4), ("klaberjass", 2)])
+def test_the_other_seats_card_counts_change_only_with_their_motion(game: str, players: int) -> None:
+    """Blinds, the rest of the stock, discards and burns move the other seats' fans as they are shown, so
+    adopting the next position never makes a count jump (five-handed Pitch's fans went from 10 to 2 at once)."""
+    app = make_app(["--game", game, "--players", str(players), "--seed", "5", "--level", "normal", "--no-sound",
+                    "--windowed", "1280x720", "--speed", "4"])
+    table = table_of(app)
+    assert table is not None
+    table.session.bot_delay = table.session.deal_delay = 0.0
+
+    def counts() -> list[int]:
+        sizes = (table.view or {}).get("hand_sizes") or []
+        return [max(0, int(sizes[s]) + table.hand_delta.get(s, 0)) for s in range(len(sizes)) if s != table.me]
+
+    jumps: list[tuple[list[int], list[int]]] = []
+    adopted = 0
+    adopt = table._adopt_staged
+
+    def watched() -> None:
+        nonlocal adopted
+        before = counts()
+        adopt()
+        adopted += 1
+        if counts() != before:
+            jumps.append((before, counts()))
+
+    table._adopt_staged = watched  # type: ignore[method-assign]
+    player = Player(3)
+    run_until(app, lambda a: table.deal_count >= 1 and table.result is None and bool(table.hand), player=player,
+              max_frames=12000)
+    assert adopted > 10
+    assert not jumps, jumps
     app.shutdown()
