@@ -166,6 +166,7 @@ class TableScene(TableSprites, TableHud):
         self.trick_bonus.clear()
         self.hand_delta.clear()
         self.stock_shown = None
+        self.turned_shown = None
         if view is not None:
             self._adopt(view, [])
 

@@ -197,8 +197,8 @@ class TableSprites(TableZones):
         self.fresh.pop(card, None)
         return sp
 
-    def _draw_into_hand(self, cards: list[str]) -> None:
-        """Cards we drew fly from the stock into their places, highlighted."""
+    def _draw_into_hand(self, cards: list[str], turned: str | None = None) -> None:
+        """Cards we drew fly from the stock (the ``turned`` card from beside it) into their places, highlighted."""
         lay = self.lay
         if lay is None:
             return
@@ -206,7 +206,7 @@ class TableSprites(TableZones):
         if not new:
             return
         for k, c in enumerate(new):
-            sp = CardSprite(c, lay.card_w, lay.stock)
+            sp = CardSprite(c, lay.card_w, self._turned_spot() if c == turned else lay.stock)
             sp.delay = 0.08 * k / self.speed
             sp.t = 0.0
             self.hand[c] = sp
@@ -214,9 +214,10 @@ class TableSprites(TableZones):
         self.hand_order = self._order_for(list(self.hand), self.staged or self.view or {})
         self._place_hand(snap=False)
 
-    def _join_hand(self, seat: int, got: list[str], count: int, face_up: Any = None) -> None:
-        """``count`` cards come from the stock to ``seat``: ours (``got``) fly into the hand highlighted; another
-        seat's fan grows at once as a few backs (or the one face-up card) fly to it."""
+    def _join_hand(self, seat: int, got: list[str], count: int, face_up: Any = None,
+                   src: Point | None = None) -> None:
+        """``count`` cards come from the stock (or ``src``) to ``seat``: ours (``got``) fly into the hand
+        highlighted; another seat's fan grows at once as a few backs (or the one face-up card) fly to it."""
         lay = self.lay
         assert lay is not None
         if seat == self.me and got:
@@ -225,10 +226,45 @@ class TableSprites(TableZones):
         if seat == self.me or count <= 0:
             return
         for k in range(min(3, count)):
-            sp = CardSprite(face_up, lay.small_w, lay.stock)
+            sp = CardSprite(face_up, lay.small_w, src or lay.stock)
             sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.06 * k, fade_out=True)
             self.flights.append(sp)
         self.hand_delta[seat] = self.hand_delta.get(seat, 0) + count
+
+    def _turned_spot(self) -> Point:
+        """Where the turned card lies: beside the stock, or in its place once the stock is gone."""
+        lay = self.lay
+        assert lay is not None
+        w = lay.small_w + lay.small_w // 3
+        return (lay.stock[0] + (w * 1.12 if self._draw_stock_count() else 0), lay.stock[1])
+
+    def _swap_turned(self, seat: int, took: str, gave: str) -> None:
+        """The seven of trumps takes the turned card's place: the turned card flies to ``seat``'s hand, the
+        seven from it to the turned card's place, where it shows once it lands."""
+        lay = self.lay
+        assert lay is not None
+        spot = self._turned_spot()
+        w = lay.small_w + lay.small_w // 3
+        self.turned_shown = ""
+        if seat == self.me:
+            seven = self._take_from_hand(gave)
+            self._draw_into_hand([took], turned=took)
+        else:
+            seven = CardSprite(gave, w, lay.spot(seat).hand, lay.spot(seat).angle)
+            out = CardSprite(took, w, spot)
+            out.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.35 / self.speed, fade_out=True)
+            self.flights.append(out)
+        if seven is None:
+            self.turned_shown = gave
+            return
+
+        def landed() -> None:
+            if self.turned_shown == "":
+                self.turned_shown = gave
+        # ours leaves the hand at its size and fades as it settles; the one shown in its place is smaller
+        seven.fly(spot, 0.0, dur=0.35 / self.speed, delay=0.1 / self.speed, fade_out=seat == self.me)
+        seven.on_land = landed
+        self.flights.append(seven)
 
     def _leave_hand(self, seat: int, shown: list[str | None], count: int) -> None:
         """``count`` cards leave another seat's hand for the middle (discards face down, a burn face up): the
@@ -377,6 +413,8 @@ class TableSprites(TableZones):
                 self.bubble(seat, _("Swapped {gave} for {took}").format(
                     gave=labels.card_text(str(gave)), took=labels.card_text(str(took))) if took and gave
                     else _("Exchanged"))
+                if isinstance(took, str) and isinstance(gave, str):
+                    self._swap_turned(seat, took, gave)
             sounds.play("card")
         elif t in ("kept", "keep"):
             if isinstance(seat, int) and e.get("type") == "kept" and seat != self.me:
@@ -387,7 +425,15 @@ class TableSprites(TableZones):
                 [str(e["card"])] if isinstance(e.get("card"), str) else [])
             raw_count = e.get("count")
             count = raw_count if isinstance(raw_count, int) and raw_count > 0 else max(1, len(got))
-            if isinstance(seat, int):
+            taken = e.get("turn_up")  # four-handed Deberts: the taker's two cards include the turned one
+            if isinstance(seat, int) and isinstance(taken, str):
+                self.turned_shown = ""
+                if seat == self.me:
+                    self._draw_into_hand(got, turned=taken)
+                else:
+                    self._join_hand(seat, [], count - 1, None)
+                    self._join_hand(seat, [], 1, taken, src=self._turned_spot())
+            elif isinstance(seat, int):
                 self._join_hand(seat, got, count, e.get("card") if e.get("face_up") else None)
             if not e.get("face_up"):  # the face-up card lies beside the stock, not in its count
                 self.stock_shown = max(0, self._draw_stock_count() - count)
@@ -601,7 +647,7 @@ class TableSprites(TableZones):
         assert lay is not None
         cards = self.app.cards
         n = self._draw_stock_count()
-        turned = labels.turned_card(v)
+        turned = labels.turned_card(v) if self.turned_shown is None else (self.turned_shown or None)
         bottom = labels.bottom_card(v)
         x, y = lay.stock
         w = lay.small_w + lay.small_w // 3

@@ -78,6 +78,8 @@ class TableState(Scene):
         """Our legal actions in a view adopted ahead of its events (a new deal's): offered once those have played."""
         self.trick_bonus: dict[int, int] = {}
         self.hand_delta: dict[int, int] = {}
+        self.turned_shown: str | None = None
+        """The turned card as the motion shows it ("" while none lies there), ahead of the staged view."""
         self.stock_shown: int | None = None
         self.fresh: dict[str, float] = {}
         """Cards just drawn into our hand (highlighted for the seconds left)."""
