@@ -90,6 +90,8 @@ class TableState(Scene):
         self._chat_seen = 0
         self._stock_key: tuple[Any, ...] = ()
         self._bubble_cache: dict[tuple[Any, ...], pygame.Rect] = {}
+        self._bubble_at: dict[int, tuple[tuple[str, tuple[int, int], tuple[int, int]], pygame.Rect]] = {}
+        """Where each shown bubble was put: it stays there while that place is free (no hop back and forth)."""
         self.declarations: dict[int, tuple[str, str | None]] = {}
         """This deal's declared sequences by seat (call, top card), to explain who won them."""
 

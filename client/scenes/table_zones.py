@@ -18,6 +18,15 @@ from client.scenes.table_state import TableState
 from client.textfit import fit_px
 
 
+def _nearest_is(r: pygame.Rect, plate: pygame.Rect, plates: list[pygame.Rect]) -> bool:
+    """True when no other name plate is nearer to ``r``'s centre than ``plate``: a bubble placed there reads as
+    the words of ``plate``'s seat."""
+    def dist(p: pygame.Rect) -> float:
+        return math.hypot(p.centerx - r.centerx, p.centery - r.centery)
+    mine = dist(plate)
+    return all(dist(p) >= mine for p in plates if p != plate)
+
+
 def _cover(r: pygame.Rect, obstacles: list[pygame.Rect]) -> int:
     """How many pixels of ``r`` the ``obstacles`` cover (overlaps counted again)."""
     total = 0
@@ -355,6 +364,7 @@ class TableZones(TableState):
             step = max(4, int(8 * s))
             reach = int(max(plate.w, br.w) * 1.6)
             near: tuple[float, pygame.Rect] | None = None
+            plates = self.plate_zones()
             for dy in range(-reach, reach + 1, step):
                 for dx in range(-reach, reach + 1, step):
                     r = br.copy()
@@ -362,7 +372,7 @@ class TableZones(TableState):
                     if not pygame.Rect(0, 0, sw, sh).contains(r) or r.colliderect(plate):
                         continue
                     far = math.hypot(dx, dy)
-                    if (near is None or far < near[0]) and not _cover(r, obstacles):
+                    if (near is None or far < near[0]) and not _cover(r, obstacles) and _nearest_is(r, plate, plates):
                         near = (far, r)
             if near is not None:
                 best = (0, 0, near[1])
@@ -375,12 +385,22 @@ class TableZones(TableState):
         """Every shown bubble's rectangle, by seat (in seat order: later bubbles avoid the earlier ones)."""
         out: dict[int, pygame.Rect] = {}
         s = self.app.scale
+        for gone in [seat for seat in self._bubble_at if seat not in self.bubbles]:
+            del self._bubble_at[gone]
         for seat in sorted(self.bubbles):
             if not 0 <= seat < self.players or not self.bubble_text(seat):
                 continue
-            tw, th = self.app.fonts.font(int(18 * s), "bold").size(self.bubble_text(seat))
+            text = self.bubble_text(seat)
+            tw, th = self.app.fonts.font(int(18 * s), "bold").size(text)
             size = (tw + int(22 * s), th + int(12 * s))
-            out[seat] = self.bubble_rect(seat, size, list(out.values()))
+            taken = list(out.values())
+            kept = self._bubble_at.get(seat)
+            if (kept is not None and kept[0] == (text, size, self.app.size)
+                    and not _cover(kept[1], self.bubble_obstacles(seat) + taken)):
+                out[seat] = pygame.Rect(kept[1])  # still free: it stays where it appeared
+                continue
+            out[seat] = self.bubble_rect(seat, size, taken)
+            self._bubble_at[seat] = ((text, size, self.app.size), pygame.Rect(out[seat]))
         return out
 
     def bubble_text(self, seat: int) -> str:

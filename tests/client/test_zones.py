@@ -161,3 +161,55 @@ def test_zones_clear_while_a_bot_thinks(size: str, game: str, players: int) -> N
     t.session.bot_delay = 50.0
     _check(t, "bot to play")  # our own bubble shows too
     app.shutdown()
+
+
+def _mid_trick_table(game: str, players: int, size: str) -> tuple[Any, TableScene]:
+    app = make_app(["--game", game, "--players", str(players), "--seed", "2", "--level", "random", "--speed", "40",
+                    "--no-sound", "--windowed", size])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+
+    def mid_trick(a: Any) -> bool:
+        return bool((t.view or {}).get("trick")) and t._idle() and not t.my_turn()
+    run_until(app, mid_trick, player=Player(2), max_frames=20000)
+    t.session.bot_delay = 50.0
+    return app, t
+
+
+def test_a_bubble_stays_where_it_moved_once_its_place_is_free_again() -> None:
+    """A bubble that gave way to something (a banner coming up) keeps its new place when that goes: it does
+    not hop back and forth beside its plate."""
+    app, t = _mid_trick_table("deberts", 4, "1280x720")
+    seat = next(s for s in range(t.players) if s != t.me)
+    t.bubbles = {seat: ("Pass", 2.5)}
+    first = t.bubble_rects()[seat]
+    obstacles = t.bubble_obstacles
+    t.bubble_obstacles = lambda s: obstacles(s) + [first.inflate(4, 4)]  # type: ignore[method-assign]
+    moved = t.bubble_rects()[seat]
+    assert not moved.colliderect(first)
+    t.bubble_obstacles = obstacles  # type: ignore[method-assign]
+    assert t.bubble_rects()[seat] == moved  # the old place is free again, yet it stays
+    t.bubbles = {}
+    t.bubble_rects()
+    t.bubbles = {seat: ("Pass", 2.5)}
+    assert t.bubble_rects()[seat] == first  # a new bubble starts from the usual place
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game,players", [("pitch", 5), ("deberts", 4), ("belote", 4)])
+def test_every_bubble_is_nearest_its_own_plate(game: str, players: int) -> None:
+    """However crowded the table (every seat speaking under a banner), a bubble is never put nearer another
+    seat's name plate than its own, where it would read as that seat's words (ours shows above our hand)."""
+    app, t = _mid_trick_table(game, players, "1280x720")
+    t.banners = deque([Banner("Partner: ace of hearts", "called by North-west", life=5.0)])
+    t.bubbles = {s: ("Discards 7 cards", 2.5) for s in range(t.players)}
+    app.frame(1 / 60)
+    t.bubbles = {s: ("Discards 7 cards", 2.5) for s in range(t.players)}
+    plates = t.plate_zones()
+    for seat, r in t.bubble_rects().items():
+        if seat == t.me:
+            continue
+        d = [((p.centerx - r.centerx) ** 2 + (p.centery - r.centery) ** 2) for p in plates]
+        assert d[seat] <= min(d), (game, seat, r, plates[seat])
+    app.shutdown()
