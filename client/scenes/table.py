@@ -598,6 +598,10 @@ class TableScene(TableSprites, TableHud):
         self.trick = []
         self.bubbles.clear()
         self.shown_decl.clear()
+        for popup in self.popups:  # the finished deal's points and outcome make way for the next deal
+            popup.hurry()
+        for banner in self.banners:
+            banner.hurry()
         self.actions_key = ()
         self._rebuild_actions()
         self._poll(force=False)

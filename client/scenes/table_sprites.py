@@ -154,7 +154,7 @@ class TableSprites(TableZones):
         self.wait = (dur + 0.03 * len(self.trick) / self.speed) / self.speed
         self.trick = []
         if isinstance(winner, int) and 0 <= winner < self.players and isinstance(pts, int) and pts > 0:
-            p, drift = layout.popup_spot(lay, winner)
+            p, drift = self._points_spot(winner)
             if lay.spot(winner).side == "top":
                 self.bubbles.pop(winner, None)  # the points take the bubble's place beside the plate
             self.popups.append(Popup(f"+{pts}", p, ui.GOLD, int(26 * self.app.scale),
@@ -230,6 +230,23 @@ class TableSprites(TableZones):
             sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.06 * k, fade_out=True)
             self.flights.append(sp)
         self.hand_delta[seat] = self.hand_delta.get(seat, 0) + count
+
+    def _points_spot(self, seat: int) -> tuple[Point, float]:
+        """Where a trick's points pop up for ``seat`` (``layout.popup_spot``), on the plate's other side when
+        that one is where the stock, the turned or the bottom card lie (two-handed games, the seat at the top)."""
+        lay = self.lay
+        assert lay is not None
+        p, drift = layout.popup_spot(lay, seat)
+        s = self.app.scale
+        box = pygame.Rect(0, 0, int(80 * s), int(60 * s))
+        box.center = (int(p[0]), int(p[1] + 20 * s * drift))
+        if lay.spot(seat).side == "top" and box.collidelist(self.stock_parts()) >= 0:
+            plate = pygame.Rect(layout.plate_rect(lay, seat))
+            mirrored = (plate.centerx - (p[0] - plate.centerx), p[1])
+            box.center = (int(mirrored[0]), int(mirrored[1] + 20 * s * drift))
+            if box.collidelist(self.stock_parts()) < 0:
+                return mirrored, drift
+        return p, drift
 
     def _turned_spot(self) -> Point:
         """Where the turned card lies: beside the stock, or in its place once the stock is gone."""
@@ -647,7 +664,7 @@ class TableSprites(TableZones):
         assert lay is not None
         cards = self.app.cards
         n = self._draw_stock_count()
-        turned = labels.turned_card(v) if self.turned_shown is None else (self.turned_shown or None)
+        turned = self.shown_turned()
         bottom = labels.bottom_card(v)
         x, y = lay.stock
         w = lay.small_w + lay.small_w // 3

@@ -114,7 +114,7 @@ class TableZones(TableState):
         if n:
             out.append(pygame.Rect(int(x - w / 2 - 8 * s), int(y - w * 0.7 - 8 * s), int(w + 16 * s),
                                    int(w * 1.4 + 8 * s + caption)))
-        if labels.turned_card(v):
+        if self.shown_turned():
             tx = x + (w * 1.12 if n else 0)
             out.append(pygame.Rect(int(tx - w / 2), int(y - w * 0.7), w, int(w * 1.4 + caption)))
         if labels.bottom_card(v):
@@ -292,7 +292,11 @@ class TableZones(TableState):
         """True when the stock, a turned card or a bottom card shows."""
         v = self.view or {}
         count = labels.stock_count(v) if self.stock_shown is None else self.stock_shown
-        return bool(count or labels.turned_card(v) or labels.bottom_card(v))
+        return bool(count or self.shown_turned() or labels.bottom_card(v))
+
+    def shown_turned(self) -> str | None:
+        """The turned card as the table shows it now (the motion may be ahead of the view: a swap, a take)."""
+        return labels.turned_card(self.view or {}) if self.turned_shown is None else (self.turned_shown or None)
 
     def bubble_rect(self, seat: int, size: tuple[int, int], taken: list[pygame.Rect] | None = None) -> pygame.Rect:
         """Where ``seat``'s bubble of ``size`` goes: the first free spot near its plate (the least covered if

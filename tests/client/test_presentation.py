@@ -249,3 +249,17 @@ def test_the_turned_card_flies_to_the_seat_that_takes_it() -> None:
     run_until(app, lambda a: _turned_shown(table) is None, player=player, max_frames=3000)
     assert "KH" in [f.card for f in table.flights if f.moving]  # face up, beside the backs of the other card
     app.shutdown()
+
+
+def test_continue_clears_the_finished_deals_points_and_outcome() -> None:
+    """The deal's score popups and its outcome banner fade at once when the player continues: they do not
+    float over the next deal's dealing."""
+    app, table = _tertz_table(seed=3)
+    run_until(app, lambda a: table.result is not None and table.result_button is not None and bool(table.popups),
+              player=Player(2), max_frames=30000)
+    old = list(table.popups) + list(table.banners)
+    click(table.result_button.rect.center)
+    for _ in range(24):  # 0.4 s
+        app.frame(1 / 60)
+    assert not [p for p in table.popups if p in old] and not [b for b in table.banners if b in old]
+    app.shutdown()

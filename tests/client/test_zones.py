@@ -213,3 +213,32 @@ def test_every_bubble_is_nearest_its_own_plate(game: str, players: int) -> None:
         d = [((p.centerx - r.centerx) ** 2 + (p.centery - r.centery) ** 2) for p in plates]
         assert d[seat] <= min(d), (game, seat, r, plates[seat])
     app.shutdown()
+
+
+def test_a_tricks_points_never_pop_up_over_the_turned_card() -> None:
+    """Klaberjass at 1280x720: the points of a trick North wins pop up beside its plate on the side away
+    from the stock and the turned card (they used to sit on the turned card)."""
+    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--speed", "2",
+                    "--no-sound", "--windowed", "1280x720"])
+    t = table_of(app)
+    assert t is not None
+    t.session.bot_delay = t.session.deal_delay = 0.0
+    north = 1 - t.me
+    seen = 0
+    player = Player(2)
+    for i in range(20000):
+        if i % 2 == 0:
+            player.step(app)
+        app.frame(1 / 60)
+        ours = [p for p in t.popups if p.text.startswith("+") and p.age < 0.05
+                and abs(p.pos[1] - t.lay.spot(north).plate[1]) < app.size[1] * 0.2]  # type: ignore[union-attr]
+        for p in ours:
+            s = app.scale
+            box = pygame.Rect(0, 0, int(60 * s), int(40 * s))
+            box.center = (int(p.pos[0]), int(p.pos[1]))
+            assert box.collidelist(t.stock_parts()) < 0, (p.text, box, t.stock_parts())
+            seen += 1
+        if seen >= 2 and t.shown_turned():
+            break
+    assert seen >= 2
+    app.shutdown()
