@@ -28,6 +28,8 @@ def exclaim(text: str) -> str:
 BASE_HOLD = {"dealt": 0.45, "played": 0.32, "trick": 0.95, "bid": 0.3, "declared": 0.55, "trump": 0.5,
              "drew": 0.25, "exchanged": 0.5, "exchange": 0.5, "burned": 0.45, "break": 0.5, "contract": 0.2,
              "revealed": 0.6, "sequences": 0.6, "remainder": 0.3, "discarded": 0.3, "blind": 0.3}
+BUBBLE_FADE = 0.45
+"""Seconds left to a speech bubble still up when a trick is led (its fade)."""
 
 
 class TableSprites(TableZones):
@@ -343,6 +345,8 @@ class TableSprites(TableZones):
             s = int(seat) if isinstance(seat, int) else 0
             for b in self.banners:  # an announcement still up fades as the first card flies in under it
                 b.hurry()
+            if not self.trick:  # a lead: the words said before it (calls, discards) fade as play goes on
+                self.bubbles = {k: (text, min(left, BUBBLE_FADE)) for k, (text, left) in self.bubbles.items()}
             if s == self.me and card in self.hand:
                 start = self.hand[card].pos
                 self._take_from_hand(card)

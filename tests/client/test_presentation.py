@@ -263,3 +263,19 @@ def test_continue_clears_the_finished_deals_points_and_outcome() -> None:
         app.frame(1 / 60)
     assert not [p for p in table.popups if p in old] and not [b for b in table.banners if b in old]
     app.shutdown()
+
+
+def test_the_words_before_a_lead_fade_as_play_goes_on() -> None:
+    """Four-handed Pitch: the discards' bubbles are still up when the first card is led; they fade with it
+    instead of staying two seconds into the trick."""
+    app = make_app(["--game", "pitch", "--players", "4", "--seed", "5", "--level", "normal", "--no-sound",
+                    "--windowed", "1280x720", "--speed", "1"])
+    table = table_of(app)
+    assert table is not None
+    table.session.bot_delay = table.session.deal_delay = 0.0
+    run_until(app, lambda a: len(table.trick) == 1 and bool(table.bubbles), player=Player(3), max_frames=20000)
+    before = dict(table.bubbles)
+    for _ in range(30):  # half a second
+        app.frame(1 / 60)
+    assert not [s for s, (text, _left) in table.bubbles.items() if s in before and before[s][0] == text]
+    app.shutdown()
