@@ -257,7 +257,9 @@ class TableHud(TableZones):
         phase = str(v.get("phase", ""))
         deal_no = v.get("deal_number")
         word = _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.replace("_", " ")
-        return (deal_no if isinstance(deal_no, int) else played + 1), word
+        if phase == "deal" or not isinstance(deal_no, int):  # dealing: the deal coming, not the one before it
+            return played + 1, word
+        return deal_no, word
 
     def _high_bid(self) -> str:
         """The standing bid of the auction (Belote, Pitch) in words, or ''."""

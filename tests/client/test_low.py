@@ -89,3 +89,13 @@ def test_muted_sound_shows_a_lasting_sign() -> None:
     app.draw()
     assert tuple(app.screen.get_at(spot)) != before
     app.shutdown()
+
+
+@pytest.mark.parametrize("game,players", [("deberts", 3), ("belote", 4), ("pitch", 4), ("tertz", 2)])
+def test_the_hud_names_the_deal_being_dealt(game: str, players: int) -> None:
+    """Before the first cards arrive the HUD reads "Deal 1 • dealing" (Deberts, Belote and Tertz read "Deal 0")."""
+    app = make_app(["--game", game, "--players", str(players), "--seed", "1", "--no-sound"])
+    t = table_of(app)
+    assert t is not None and (t.view or {}).get("phase") == "deal"
+    assert t._deal_line(t.view or {}) == (1, "dealing")
+    app.shutdown()
