@@ -457,7 +457,8 @@ class TableSprites(TableZones):
             elif isinstance(seat, int):
                 self._join_hand(seat, got, count, e.get("card") if e.get("face_up") else None)
             if not e.get("face_up"):  # the face-up card lies beside the stock, not in its count
-                self.stock_shown = max(0, self._draw_stock_count() - count)
+                from_stock = count - 1 if isinstance(taken, str) else count
+                self.stock_shown = max(0, self._draw_stock_count() - from_stock)
             sounds.play("deal")
         elif t == "break":
             moved = e.get("n")
