@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from tests.client.driver import Player, make_app, table_of
+from tests.client.driver import Player, make_app, quick_table
 
 
 def test_idle_menu_draws_nothing_and_wakes_on_input() -> None:
@@ -25,11 +25,8 @@ def test_idle_menu_draws_nothing_and_wakes_on_input() -> None:
 
 
 def test_table_idles_while_waiting_for_us_and_animates_at_full_rate_otherwise() -> None:
-    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--no-sound",
-                    "--windowed", "1280x720"])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--no-sound",
+                          "--windowed", "1280x720"])
     for _ in range(5000):
         app.frame(1 / 60)
         time.sleep(0.0005)
@@ -66,11 +63,8 @@ def test_only_static_scenes_idle() -> None:
 def test_a_held_trick_is_not_drawn_again_yet_is_collected_on_time() -> None:
     """A finished trick waiting out its pause is a still picture: the loop keeps its full rate (the pause ends
     on time) but draws nothing until the sweep moves the cards."""
-    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--no-sound",
-                    "--windowed", "1280x720", "--speed", "1"])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--no-sound",
+                          "--windowed", "1280x720", "--speed", "1"])
     player = Player(2)
     for i in range(20000):
         if i % 2 == 0:

@@ -7,15 +7,12 @@ from typing import Any
 import pytest
 
 from client import labels
-from tests.client.driver import Player, click, make_app, run_until, table_of
+from tests.client.driver import Player, click, quick_table, run_until
 
 
 def _tertz_table(seed: int = 3) -> tuple[Any, Any]:
-    app = make_app(["--game", "tertz", "--players", "2", "--seed", str(seed), "--level", "random", "--speed", "1",
-                    "--no-sound"])
-    table = table_of(app)
-    assert table is not None
-    table.session.bot_delay = table.session.deal_delay = 0.0
+    app, table = quick_table(["--game", "tertz", "--players", "2", "--seed", str(seed), "--level", "random",
+                              "--speed", "1", "--no-sound"])
     return app, table
 
 
@@ -150,11 +147,8 @@ def test_trick_hold_setting_is_kept_and_clamped(private_config: Any) -> None:
 def test_a_deal_fills_the_fans_as_the_backs_land_and_asks_us_only_then() -> None:
     """Five-handed Pitch deals seat by seat: each fan grows as its backs land (it used to show all ten cards
     at once), and our bid is asked for only once every seat's cards have arrived."""
-    app = make_app(["--game", "pitch", "--players", "5", "--seed", "5", "--level", "normal", "--no-sound",
-                    "--windowed", "1280x720", "--speed", "1"])
-    table = table_of(app)
-    assert table is not None
-    table.session.bot_delay = table.session.deal_delay = 0.0
+    app, table = quick_table(["--game", "pitch", "--players", "5", "--seed", "5", "--level", "normal", "--no-sound",
+                              "--windowed", "1280x720", "--speed", "1"])
 
     def shown(seat: int) -> int:
         sizes = (table.view or {}).get("hand_sizes") or []
@@ -182,11 +176,8 @@ def test_a_deal_fills_the_fans_as_the_backs_land_and_asks_us_only_then() -> None
 def test_the_other_seats_card_counts_change_only_with_their_motion(game: str, players: int) -> None:
     """Blinds, the rest of the stock, discards and burns move the other seats' fans as they are shown, so
     adopting the next position never makes a count jump (five-handed Pitch's fans went from 10 to 2 at once)."""
-    app = make_app(["--game", game, "--players", str(players), "--seed", "5", "--level", "normal", "--no-sound",
-                    "--windowed", "1280x720", "--speed", "4"])
-    table = table_of(app)
-    assert table is not None
-    table.session.bot_delay = table.session.deal_delay = 0.0
+    app, table = quick_table(["--game", game, "--players", str(players), "--seed", "5", "--level", "normal",
+                              "--no-sound", "--windowed", "1280x720", "--speed", "4"])
 
     def counts() -> list[int]:
         sizes = (table.view or {}).get("hand_sizes") or []
@@ -221,11 +212,8 @@ def _turned_shown(table: Any) -> str | None:
 def test_the_seven_swapped_for_the_turned_card_moves_with_its_bubble() -> None:
     """Klaberjass: North swaps the seven of clubs for the turned nine. As its bubble shows, the nine flies to
     North and the seven to the nine's place (the old card used to stay in view for half a second more)."""
-    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "2", "--level", "normal", "--no-sound",
-                    "--windowed", "1280x720", "--speed", "1"])
-    table = table_of(app)
-    assert table is not None
-    table.session.bot_delay = table.session.deal_delay = 0.0
+    app, table = quick_table(["--game", "klaberjass", "--players", "2", "--seed", "2", "--level", "normal",
+                              "--no-sound", "--windowed", "1280x720", "--speed", "1"])
     player = Player(3)
     run_until(app, lambda a: _turned_shown(table) == "9C", player=player, max_frames=600)
     run_until(app, lambda a: any("Swapped" in text for text, _left in table.bubbles.values()), player=player,
@@ -239,11 +227,8 @@ def test_the_seven_swapped_for_the_turned_card_moves_with_its_bubble() -> None:
 
 def test_the_turned_card_flies_to_the_seat_that_takes_it() -> None:
     """Four-handed Deberts: the taker's two cards include the turned king; it flies face up from its place."""
-    app = make_app(["--game", "deberts", "--players", "4", "--seed", "1", "--level", "normal", "--no-sound",
-                    "--windowed", "1280x720", "--speed", "1"])
-    table = table_of(app)
-    assert table is not None
-    table.session.bot_delay = table.session.deal_delay = 0.0
+    app, table = quick_table(["--game", "deberts", "--players", "4", "--seed", "1", "--level", "normal", "--no-sound",
+                              "--windowed", "1280x720", "--speed", "1"])
     player = Player(3)
     run_until(app, lambda a: _turned_shown(table) == "KH", player=player, max_frames=600)
     run_until(app, lambda a: _turned_shown(table) is None, player=player, max_frames=3000)
@@ -268,11 +253,8 @@ def test_continue_clears_the_finished_deals_points_and_outcome() -> None:
 def test_the_words_before_a_lead_fade_as_play_goes_on() -> None:
     """Four-handed Pitch: the discards' bubbles are still up when the first card is led; they fade with it
     instead of staying two seconds into the trick."""
-    app = make_app(["--game", "pitch", "--players", "4", "--seed", "5", "--level", "normal", "--no-sound",
-                    "--windowed", "1280x720", "--speed", "1"])
-    table = table_of(app)
-    assert table is not None
-    table.session.bot_delay = table.session.deal_delay = 0.0
+    app, table = quick_table(["--game", "pitch", "--players", "4", "--seed", "5", "--level", "normal", "--no-sound",
+                              "--windowed", "1280x720", "--speed", "1"])
     run_until(app, lambda a: len(table.trick) == 1 and bool(table.bubbles), player=Player(3), max_frames=20000)
     before = dict(table.bubbles)
     for _ in range(30):  # half a second

@@ -14,7 +14,7 @@ import core.ai
 from client.anim import Banner
 from client.reasons import render
 from client.scenes.table import TableScene
-from tests.client.driver import Player, make_app, run_until, table_of
+from tests.client.driver import Player, quick_table, run_until
 
 GAMES = [("klaberjass", 2), ("belote", 4), ("deberts", 2), ("deberts", 3), ("deberts", 4), ("tertz", 2),
          ("pitch", 4), ("pitch", 5)]
@@ -117,11 +117,8 @@ def _check(t: TableScene, when: str) -> None:
 def test_zones_never_overlap(size: str, game: str, players: int) -> None:
     """A whole deal: at each of our decisions (bids, namings, calls, discards, cards) and once while a bot
     thinks mid-trick."""
-    app = make_app(["--game", game, "--players", str(players), "--seed", "3", "--level", "random", "--speed",
-                    "40", "--no-sound", "--windowed", size])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", game, "--players", str(players), "--seed", "3", "--level", "random", "--speed",
+                          "40", "--no-sound", "--windowed", size])
     player = Player(4)
     seen: set[Any] = set()
     kinds: set[str] = set()
@@ -148,11 +145,8 @@ def test_zones_never_overlap(size: str, game: str, players: int) -> None:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_zones_clear_while_a_bot_thinks(size: str, game: str, players: int) -> None:
-    app = make_app(["--game", game, "--players", str(players), "--seed", "5", "--level", "random", "--speed",
-                    "40", "--no-sound", "--windowed", size])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", game, "--players", str(players), "--seed", "5", "--level", "random", "--speed",
+                          "40", "--no-sound", "--windowed", size])
 
     def mid_trick(a: Any) -> bool:
         return bool(t.trick) and t._idle() and not t.my_turn() and t.result is None
@@ -164,11 +158,8 @@ def test_zones_clear_while_a_bot_thinks(size: str, game: str, players: int) -> N
 
 
 def _mid_trick_table(game: str, players: int, size: str) -> tuple[Any, TableScene]:
-    app = make_app(["--game", game, "--players", str(players), "--seed", "2", "--level", "random", "--speed", "40",
-                    "--no-sound", "--windowed", size])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", game, "--players", str(players), "--seed", "2", "--level", "random", "--speed",
+                          "40", "--no-sound", "--windowed", size])
 
     def mid_trick(a: Any) -> bool:
         return bool((t.view or {}).get("trick")) and t._idle() and not t.my_turn()
@@ -218,11 +209,8 @@ def test_every_bubble_is_nearest_its_own_plate(game: str, players: int) -> None:
 def test_a_tricks_points_never_pop_up_over_the_turned_card() -> None:
     """Klaberjass at 1280x720: the points of a trick North wins pop up beside its plate on the side away
     from the stock and the turned card (they used to sit on the turned card)."""
-    app = make_app(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--speed", "2",
-                    "--no-sound", "--windowed", "1280x720"])
-    t = table_of(app)
-    assert t is not None
-    t.session.bot_delay = t.session.deal_delay = 0.0
+    app, t = quick_table(["--game", "klaberjass", "--players", "2", "--seed", "3", "--level", "random", "--speed",
+                          "2", "--no-sound", "--windowed", "1280x720"])
     north = 1 - t.me
     seen = 0
     player = Player(2)
