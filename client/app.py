@@ -166,7 +166,7 @@ class App:
         self._acc = 0.0
         self._last = time.perf_counter()
         self.idle = False  # the last frame found the scene idle: the loop may sleep until input
-        self.still = False  # the last frame's picture is still on screen: it need not be drawn again
+        self.still = False
         """True when the last frame drew a still picture: until input or a change, frames are not redrawn."""
         self.drawn_frames = 0
         self._cards: object | None = None
