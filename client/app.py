@@ -555,7 +555,7 @@ class App:
         return bool(type(top).is_idle(top))
 
     def scene_still(self) -> bool:
-        """True when the picture does not change though time may matter (no toast, the top scene is still)."""
+        """True when, though not idle, the picture does not change (no toast, the top scene is still)."""
         if self.toasts or not self.stack:
             return False
         top = self.stack[-1]
@@ -611,13 +611,14 @@ class App:
             steps += 1
         if steps == 8:
             self._acc = 0.0
-        still = self.scene_still()
+        idle = self.scene_idle()
+        still = idle or self.scene_still()
         if not (lazy and still and self.still and not had_input):
             self.draw()
             pygame.display.flip()
             self.drawn_frames += 1
         self.still = still
-        self.idle = still and self.scene_idle()
+        self.idle = idle
         self.frames += 1
         if self.first_frame_time is None:
             self.first_frame_time = time.perf_counter() - self.started

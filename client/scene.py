@@ -101,12 +101,12 @@ class Scene:
         return self.static and self.time > 0.8 and not any(w.animating for w in self.widgets.items if w.visible)
 
     def is_still(self) -> bool:
-        """True when the picture does not change, so the app may skip drawing it again (``is_idle`` or more).
+        """True when, though not idle, the picture does not change, so the app may skip drawing it again.
 
-        A still scene that is not idle keeps its clock: the loop runs at full rate, drawing nothing (the table
-        holding a finished trick for its pause).
+        Asked only when ``is_idle`` is False. A still scene keeps its clock: the loop runs at full rate,
+        drawing nothing (the table holding a finished trick for its pause). Most scenes never are.
         """
-        return self.is_idle()
+        return False
 
     def draw(self, surf: pygame.Surface) -> None:
         """Draw the background (for opaque scenes), the title and the widgets."""

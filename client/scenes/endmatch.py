@@ -12,6 +12,9 @@ from client.scene import Scene
 from client.textfit import fit_shadowed, fit_text
 from client.widgets import Button
 
+BUTTON_H, BUTTON_GAP, BUTTON_W = 50, 12, 320
+"""The three buttons' height, gap and (in a column) width, in unscaled pixels."""
+
 
 class EndMatch(Scene):
     """Shown over the table when the match is over (confetti when the player's side won)."""
@@ -33,7 +36,7 @@ class EndMatch(Scene):
         first, step = h * 0.36, 52 * s
         played_bottom = first + rows * step + 19 * s  # the "N deals played" line under the rows
         top = max(h * 0.62, played_bottom + 14 * s)
-        column = 3 * 50 * s + 2 * 12 * s
+        column = (3 * BUTTON_H + 2 * BUTTON_GAP) * s
         return box, first, step, top, top + column > box.bottom - 14 * s
 
     def layout(self) -> None:
@@ -42,15 +45,15 @@ class EndMatch(Scene):
                                                 (_("Main menu"), self._menu, False)]
         box, _first, _step, top, across = self.geometry()
         if not across:
-            btns = self.button_column(entries, top=top, height=50, gap=12, width=320)
+            btns = self.button_column(entries, top=top, height=BUTTON_H, gap=BUTTON_GAP, width=BUTTON_W)
         else:
             s = self.app.scale
-            gap = int(12 * s)
+            gap = int(BUTTON_GAP * s)
             bw = int(min(220 * s, (box.w - 60 * s - 2 * gap) / 3))
             x = box.centerx - (3 * bw + 2 * gap) // 2
             btns = []
             for label, action, primary in entries:
-                b = Button(label, action, pygame.Rect(x, int(top), bw, int(50 * s)), primary=primary)
+                b = Button(label, action, pygame.Rect(x, int(top), bw, int(BUTTON_H * s)), primary=primary)
                 self.widgets.add(b)
                 btns.append(b)
                 x += bw + gap

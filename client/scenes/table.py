@@ -839,7 +839,7 @@ class TableScene(TableSprites, TableHud):
         """A finished trick waiting out its pause with nothing moving looks the same every frame: the app
         keeps the table's clock running (the pause must end on time) but need not draw it again."""
         if self.collecting is None:
-            return self.is_idle()
+            return False
         if self.pending or self.ended or self.result is not None or self._animating():
             return False
         if self.my_turn() and self.turn_age <= PULSE_SECONDS:

@@ -208,7 +208,7 @@ class TableSprites(TableZones):
         if not new:
             return
         for k, c in enumerate(new):
-            sp = CardSprite(c, lay.card_w, self._turned_spot() if c == turned else lay.stock)
+            sp = CardSprite(c, lay.card_w, self.turned_spot() if c == turned else lay.stock)
             sp.delay = 0.08 * k / self.speed
             sp.t = 0.0
             self.hand[c] = sp
@@ -250,19 +250,12 @@ class TableSprites(TableZones):
                 return mirrored, drift
         return p, drift
 
-    def _turned_spot(self) -> Point:
-        """Where the turned card lies: beside the stock, or in its place once the stock is gone."""
-        lay = self.lay
-        assert lay is not None
-        w = lay.small_w + lay.small_w // 3
-        return (lay.stock[0] + (w * 1.12 if self._draw_stock_count() else 0), lay.stock[1])
-
     def _swap_turned(self, seat: int, took: str, gave: str) -> None:
         """The seven of trumps takes the turned card's place: the turned card flies to ``seat``'s hand, the
         seven from it to the turned card's place, where it shows once it lands."""
         lay = self.lay
         assert lay is not None
-        spot = self._turned_spot()
+        spot = self.turned_spot()
         w = lay.small_w + lay.small_w // 3
         self.turned_shown = ""
         if seat == self.me:
@@ -453,7 +446,7 @@ class TableSprites(TableZones):
                     self._draw_into_hand(got, turned=taken)
                 else:
                     self._join_hand(seat, [], count - 1, None)
-                    self._join_hand(seat, [], 1, taken, src=self._turned_spot())
+                    self._join_hand(seat, [], 1, taken, src=self.turned_spot())
             elif isinstance(seat, int):
                 self._join_hand(seat, got, count, e.get("card") if e.get("face_up") else None)
             if not e.get("face_up"):  # the face-up card lies beside the stock, not in its count
@@ -659,10 +652,6 @@ class TableSprites(TableZones):
             y += step
         return (best[3], best[4]) if best is not None else prefer
 
-    def _draw_stock_count(self) -> int:
-        """The stock count shown now (it drops as drawn cards fly, not when the session moves on)."""
-        return labels.stock_count(self.view or {}) if self.stock_shown is None else self.stock_shown
-
     def _draw_stock(self, surf: pygame.Surface) -> None:
         v = self.view or {}
         lay = self.lay
@@ -676,7 +665,7 @@ class TableSprites(TableZones):
         s = self.app.scale
         if turned:  # face up beside the stock, fully readable (it decides the bidding)
             img = cards.face(turned, w)  # type: ignore[attr-defined]
-            tx = x + (w * 1.12 if n else 0)
+            tx = self.turned_spot()[0]
             ui.blit_center(surf, img, (tx, y))
             # TRANSLATORS: the caption under the turned-up card beside the stock (short: it fits under a card).
             word = (pgettext("stock caption", "trumps") if labels.trump_suit(v) == turned[1] and turned[0] != "X"

@@ -108,14 +108,14 @@ class TableZones(TableState):
         s = self.app.scale
         w = lay.small_w + lay.small_w // 3
         x, y = at if at is not None else lay.stock
-        n = labels.stock_count(v) if self.stock_shown is None else self.stock_shown
+        n = self._draw_stock_count()
         out = []
         caption = int(14 * s + 12 * s)
         if n:
             out.append(pygame.Rect(int(x - w / 2 - 8 * s), int(y - w * 0.7 - 8 * s), int(w + 16 * s),
                                    int(w * 1.4 + 8 * s + caption)))
         if self.shown_turned():
-            tx = x + (w * 1.12 if n else 0)
+            tx = self.turned_spot((x, y))[0]
             out.append(pygame.Rect(int(tx - w / 2), int(y - w * 0.7), w, int(w * 1.4 + caption)))
         if labels.bottom_card(v):
             bw = w * 0.8
@@ -290,9 +290,20 @@ class TableZones(TableState):
 
     def stock_shows(self) -> bool:
         """True when the stock, a turned card or a bottom card shows."""
-        v = self.view or {}
-        count = labels.stock_count(v) if self.stock_shown is None else self.stock_shown
-        return bool(count or self.shown_turned() or labels.bottom_card(v))
+        return bool(self._draw_stock_count() or self.shown_turned() or labels.bottom_card(self.view or {}))
+
+    def _draw_stock_count(self) -> int:
+        """The stock count shown now (it drops as drawn cards fly, not when the session moves on)."""
+        return labels.stock_count(self.view or {}) if self.stock_shown is None else self.stock_shown
+
+    def turned_spot(self, at: tuple[float, float] | None = None) -> tuple[float, float]:
+        """Where the turned card lies, with the stock at ``at`` (default: where it is): beside the stock, or in
+        its place once the stock is gone."""
+        lay = self.lay
+        assert lay is not None
+        x, y = at if at is not None else lay.stock
+        w = lay.small_w + lay.small_w // 3
+        return (x + (w * 1.12 if self._draw_stock_count() else 0), y)
 
     def shown_turned(self) -> str | None:
         """The turned card as the table shows it now (the motion may be ahead of the view: a swap, a take)."""
