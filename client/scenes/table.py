@@ -163,6 +163,7 @@ class TableScene(TableSprites, TableHud):
 
     def _adopt_staged(self) -> None:
         view, self.staged = self.staged, None
+        self.adoptions += 1
         self.trick_bonus.clear()
         self.hand_delta.clear()
         self.stock_shown = None

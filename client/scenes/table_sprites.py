@@ -148,8 +148,9 @@ class TableSprites(TableZones):
             sp.fly(target, sp.angle, dur=dur, delay=0.03 * k / self.speed, fade_out=True)
             self.flights.append(sp)
         if self.trick and isinstance(winner, int):
-            def landed(w: int = winner) -> None:
-                self.trick_bonus[w] = self.trick_bonus.get(w, 0) + 1
+            def landed(w: int = winner, shown: int = self.adoptions) -> None:
+                if self.adoptions == shown:  # else the view adopted meanwhile counts this trick already
+                    self.trick_bonus[w] = self.trick_bonus.get(w, 0) + 1
             self.trick[-1][1].on_land = landed
         elif isinstance(winner, int):
             self.trick_bonus[winner] = self.trick_bonus.get(winner, 0) + 1

@@ -77,6 +77,9 @@ class TableState(Scene):
         self.held_legal: list[dict[str, Any]] | None = None
         """Our legal actions in a view adopted ahead of its events (a new deal's): offered once those have played."""
         self.trick_bonus: dict[int, int] = {}
+        """Tricks each seat has been seen to take since the shown view was adopted (it does not count them yet)."""
+        self.adoptions = 0
+        """Views adopted from the queue so far: a trick landing after the next view is already counted there."""
         self.hand_delta: dict[int, int] = {}
         self.turned_shown: str | None = None
         """The turned card as the motion shows it ("" while none lies there), ahead of the staged view."""

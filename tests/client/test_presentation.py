@@ -204,6 +204,37 @@ def test_the_other_seats_card_counts_change_only_with_their_motion(game: str, pl
     app.shutdown()
 
 
+@pytest.mark.parametrize("game,players", [("tertz", 2), ("deberts", 3)])
+def test_a_seats_trick_count_never_goes_down(game: str, players: int) -> None:
+    """A swept trick counts for its winner as its last card lands.  When the next position was adopted while
+    that card was still in the air, the landing counted the trick a second time ("6 tricks", then "5")."""
+    app, table = quick_table(["--game", game, "--players", str(players), "--seed", "5", "--level", "normal",
+                              "--no-sound", "--windowed", "1280x720", "--speed", "4"])
+    shown: dict[tuple[int, int], int] = {}
+    drops: list[tuple[int, int, int, int]] = []
+    tricks_seen = 0
+
+    def watch(_app: Any, frame: int) -> None:
+        nonlocal tricks_seen
+        v = table.view or {}
+        won = v.get("tricks_won")
+        if not isinstance(won, list):
+            return
+        deal = len(v.get("deals") or [])
+        for seat, n in enumerate(won):
+            count = int(n) + table.trick_bonus.get(seat, 0)
+            before = shown.get((deal, seat), 0)
+            if 0 < count < before:  # (a new deal starts again from none)
+                drops.append((frame, seat, before, count))
+            tricks_seen = max(tricks_seen, count)
+            shown[(deal, seat)] = count
+
+    run_until(app, lambda a: table.deal_count >= 2, player=Player(3), max_frames=30000, on_frame=watch)
+    assert tricks_seen >= 4
+    assert not drops, drops
+    app.shutdown()
+
+
 def _turned_shown(table: Any) -> str | None:
     v = table.view or {}
     return labels.turned_card(v) if table.turned_shown is None else (table.turned_shown or None)
