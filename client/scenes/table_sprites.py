@@ -240,16 +240,21 @@ class TableSprites(TableZones):
         lay = self.lay
         assert lay is not None
         p, drift = layout.popup_spot(lay, seat)
+        if lay.spot(seat).side != "top":
+            return p, drift
         s = self.app.scale
-        box = pygame.Rect(0, 0, int(80 * s), int(60 * s))
-        box.center = (int(p[0]), int(p[1] + 20 * s * drift))
-        if lay.spot(seat).side == "top" and box.collidelist(self.stock_parts()) >= 0:
-            plate = pygame.Rect(layout.plate_rect(lay, seat))
-            mirrored = (plate.centerx - (p[0] - plate.centerx), p[1])
-            box.center = (int(mirrored[0]), int(mirrored[1] + 20 * s * drift))
-            if box.collidelist(self.stock_parts()) < 0:
-                return mirrored, drift
-        return p, drift
+        parts = self.stock_parts()
+
+        def clear(at: Point) -> bool:
+            box = pygame.Rect(0, 0, int(80 * s), int(60 * s))
+            box.center = (int(at[0]), int(at[1] + 20 * s * drift))
+            return box.collidelist(parts) < 0
+
+        if clear(p):
+            return p, drift
+        plate = pygame.Rect(layout.plate_rect(lay, seat))
+        mirrored = (plate.centerx - (p[0] - plate.centerx), p[1])
+        return (mirrored, drift) if clear(mirrored) else (p, drift)
 
     def _swap_turned(self, seat: int, took: str, gave: str) -> None:
         """The seven of trumps takes the turned card's place: the turned card flies to ``seat``'s hand, the

@@ -235,24 +235,19 @@ def test_a_seats_trick_count_never_goes_down(game: str, players: int) -> None:
     app.shutdown()
 
 
-def _turned_shown(table: Any) -> str | None:
-    v = table.view or {}
-    return labels.turned_card(v) if table.turned_shown is None else (table.turned_shown or None)
-
-
 def test_the_seven_swapped_for_the_turned_card_moves_with_its_bubble() -> None:
     """Klaberjass: North swaps the seven of clubs for the turned nine. As its bubble shows, the nine flies to
     North and the seven to the nine's place (the old card used to stay in view for half a second more)."""
     app, table = quick_table(["--game", "klaberjass", "--players", "2", "--seed", "2", "--level", "normal",
                               "--no-sound", "--windowed", "1280x720", "--speed", "1"])
     player = Player(3)
-    run_until(app, lambda a: _turned_shown(table) == "9C", player=player, max_frames=600)
+    run_until(app, lambda a: table.shown_turned() == "9C", player=player, max_frames=600)
     run_until(app, lambda a: any("Swapped" in text for text, _left in table.bubbles.values()), player=player,
               max_frames=3000)
-    assert _turned_shown(table) != "9C"  # the nine left its place with the bubble
+    assert table.shown_turned() != "9C"  # the nine left its place with the bubble
     assert {f.card for f in table.flights if f.moving} == {"9C", "7C"}
     run_until(app, lambda a: not any(f.moving for f in table.flights), max_frames=120)
-    assert _turned_shown(table) == "7C" and table.staged is not None  # the seven lies there before the view
+    assert table.shown_turned() == "7C" and table.staged is not None  # the seven lies there before the view
     app.shutdown()
 
 
@@ -261,8 +256,8 @@ def test_the_turned_card_flies_to_the_seat_that_takes_it() -> None:
     app, table = quick_table(["--game", "deberts", "--players", "4", "--seed", "1", "--level", "normal", "--no-sound",
                               "--windowed", "1280x720", "--speed", "1"])
     player = Player(3)
-    run_until(app, lambda a: _turned_shown(table) == "KH", player=player, max_frames=600)
-    run_until(app, lambda a: _turned_shown(table) is None, player=player, max_frames=3000)
+    run_until(app, lambda a: table.shown_turned() == "KH", player=player, max_frames=600)
+    run_until(app, lambda a: table.shown_turned() is None, player=player, max_frames=3000)
     assert "KH" in [f.card for f in table.flights if f.moving]  # face up, beside the backs of the other card
     app.shutdown()
 
