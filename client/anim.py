@@ -61,7 +61,9 @@ class CardSprite:
             return
         if self.delay > 0:
             self.delay -= dt
-            return
+            if self.delay > 0:
+                return
+            dt, self.delay = -self.delay, 0.0  # the frame's time left after the delay moves the card
         self.t = min(1.0, self.t + dt / self.dur)
         e = ui.ease_out_cubic(self.t)
         self.pos = (ui.lerp(self.src[0], self.dst[0], e), ui.lerp(self.src[1], self.dst[1], e))

@@ -50,7 +50,7 @@ class TableSprites(TableZones):
         stock = self.lay.stock if labels.stock_count(v) else src
         for k, c in enumerate(new):
             sp = CardSprite(c, self.lay.card_w, stock)
-            sp.delay = 0.06 * k / self.speed if len(new) > 1 else 0.0
+            sp.delay = 0.06 * k if len(new) > 1 else 0.0
             sp.t = 0.0
             self.hand[c] = sp
         if new and not snap:
@@ -77,7 +77,7 @@ class TableSprites(TableZones):
                 sp.pos, sp.angle, sp.t = pos, ang, 1.0
             elif sp.t < 1.0 or sp.dst != pos:
                 delay = sp.delay
-                sp.fly(pos, ang, dur=0.32 / self.speed, delay=delay)
+                sp.fly(pos, ang, dur=0.32, delay=delay)
 
     def _hand_card_at(self, pos: tuple[int, int]) -> str | None:
         if self.lay is None:
@@ -142,10 +142,10 @@ class TableSprites(TableZones):
             return
         winner = c.get("winner")
         pts = c.get("points")
-        dur = 0.42 / self.speed
+        dur = 0.42
         target = self._seat_point(winner)
         for k, (_seat, sp) in enumerate(self.trick):
-            sp.fly(target, sp.angle, dur=dur, delay=0.03 * k / self.speed, fade_out=True)
+            sp.fly(target, sp.angle, dur=dur, delay=0.03 * k, fade_out=True)
             self.flights.append(sp)
         if self.trick and isinstance(winner, int):
             def landed(w: int = winner, shown: int = self.adoptions) -> None:
@@ -154,7 +154,8 @@ class TableSprites(TableZones):
             self.trick[-1][1].on_land = landed
         elif isinstance(winner, int):
             self.trick_bonus[winner] = self.trick_bonus.get(winner, 0) + 1
-        self.wait = (dur + 0.03 * len(self.trick) / self.speed) / self.speed
+        # The queue waits exactly as long as the last card's flight (flights run on the speed-scaled clock).
+        self.wait = max((sp.delay + sp.dur for _seat, sp in self.trick), default=0.0) / self.speed
         self.trick = []
         if isinstance(winner, int) and 0 <= winner < self.players and isinstance(pts, int) and pts > 0:
             p, drift = self._points_spot(winner)
@@ -210,7 +211,7 @@ class TableSprites(TableZones):
             return
         for k, c in enumerate(new):
             sp = CardSprite(c, lay.card_w, self.turned_spot() if c == turned else lay.stock)
-            sp.delay = 0.08 * k / self.speed
+            sp.delay = 0.08 * k
             sp.t = 0.0
             self.hand[c] = sp
             self.fresh[c] = 2.2
@@ -230,7 +231,7 @@ class TableSprites(TableZones):
             return
         for k in range(min(3, count)):
             sp = CardSprite(face_up, lay.small_w, src or lay.stock)
-            sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.06 * k, fade_out=True)
+            sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3, delay=0.06 * k, fade_out=True)
             self.flights.append(sp)
         self.hand_delta[seat] = self.hand_delta.get(seat, 0) + count
 
@@ -270,7 +271,7 @@ class TableSprites(TableZones):
         else:
             seven = CardSprite(gave, w, lay.spot(seat).hand, lay.spot(seat).angle)
             out = CardSprite(took, w, spot)
-            out.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.35 / self.speed, fade_out=True)
+            out.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.35, fade_out=True)
             self.flights.append(out)
         if seven is None:
             self.turned_shown = gave
@@ -280,7 +281,7 @@ class TableSprites(TableZones):
             if self.turned_shown == "":
                 self.turned_shown = gave
         # ours leaves the hand at its size and fades as it settles; the one shown in its place is smaller
-        seven.fly(spot, 0.0, dur=0.35 / self.speed, delay=0.1 / self.speed, fade_out=seat == self.me)
+        seven.fly(spot, 0.0, dur=0.35, delay=0.1, fade_out=seat == self.me)
         seven.on_land = landed
         self.flights.append(seven)
 
@@ -292,7 +293,7 @@ class TableSprites(TableZones):
         for k, card in enumerate(shown):
             sp = CardSprite(card, lay.small_w if card is None else lay.trick_w, lay.spot(seat).hand,
                             lay.spot(seat).angle)
-            sp.fly(lay.center, 0.0, dur=0.35 / self.speed, delay=0.05 * k / self.speed, fade_out=True)
+            sp.fly(lay.center, 0.0, dur=0.35, delay=0.05 * k, fade_out=True)
             self.flights.append(sp)
         self.hand_delta[seat] = self.hand_delta.get(seat, 0) - count
 
@@ -329,7 +330,7 @@ class TableSprites(TableZones):
                 gap = target - (int(shown[seat]) if seat < len(shown) else 0) - self.hand_delta.get(seat, 0)
                 for k in range(n):
                     sp = CardSprite(None, lay.small_w, src)
-                    sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3 / self.speed, delay=0.05 * k,
+                    sp.fly(lay.spot(seat).hand, lay.spot(seat).angle, dur=0.3, delay=0.05 * k,
                            fade_out=True)
                     sp.tag = "deal"
                     share = gap * (k + 1) // n - gap * k // n
@@ -354,7 +355,7 @@ class TableSprites(TableZones):
                 if s != self.me:
                     self.hand_delta[s] = self.hand_delta.get(s, 0) - 1
             sp = CardSprite(card, lay.trick_w, start, lay.spot(s).angle if s != self.me else 0.0)
-            sp.fly(lay.spot(s).trick, self._trick_angle(s, card), dur=0.3 / self.speed)
+            sp.fly(lay.spot(s).trick, self._trick_angle(s, card), dur=0.3)
             self.trick.append((s, sp))
             sounds.play("card")
             call = e.get("call")
@@ -473,7 +474,7 @@ class TableSprites(TableZones):
                 if seat == self.me and burned is not None:
                     gone = self._take_from_hand(burned)
                     if gone is not None:
-                        gone.fly(lay.center, 0.0, dur=0.4 / self.speed, fade_out=True)
+                        gone.fly(lay.center, 0.0, dur=0.4, fade_out=True)
                         self.flights.append(gone)
                 elif seat != self.me:  # face up from the seat's hand to the middle, where it is out of play
                     self._leave_hand(seat, [burned], 1)
@@ -484,7 +485,7 @@ class TableSprites(TableZones):
                 for k, c in enumerate(str(c) for c in cards_out):
                     gone = self._take_from_hand(c)
                     if gone is not None:
-                        gone.fly(lay.center, 0.0, dur=0.35 / self.speed, delay=0.05 * k, fade_out=True)
+                        gone.fly(lay.center, 0.0, dur=0.35, delay=0.05 * k, fade_out=True)
                         self.flights.append(gone)
             n_out = len(cards_out) if isinstance(cards_out, list) else e.get("count")
             if isinstance(seat, int) and seat == self.me and isinstance(cards_out, list):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -286,4 +287,40 @@ def test_the_words_before_a_lead_fade_as_play_goes_on() -> None:
     for _ in range(30):  # half a second
         app.frame(1 / 60)
     assert not [s for s, (text, _left) in table.bubbles.items() if s in before and before[s][0] == text]
+    app.shutdown()
+
+
+@pytest.mark.parametrize("speed", [0.5, 1.0, 3.0])
+def test_a_swept_trick_flies_for_as_long_as_the_queue_waits_at_every_speed(speed: float) -> None:
+    """Card flights follow the animation speed as the pauses do.  They used to follow its square: at 3x a
+    trick left the table in two frames, at 0.5x its cards flew for 1.7 s.  The queue waits for a sweep
+    exactly as long as its last card flies, so the next position never shows before that card lands."""
+    app, table = quick_table(["--game", "klaberjass", "--seed", "5", "--level", "normal", "--no-sound",
+                              "--windowed", "1280x720", "--speed", str(speed)])
+    frames = 0
+    sweeps: list[dict[str, Any]] = []
+    sweep = table._sweep
+
+    def watched() -> None:
+        cards = [sp for _seat, sp in table.trick]
+        sweep()
+        if cards:
+            sweeps.append({"frame": frames, "last": cards[-1], "n": len(cards), "wait": table.wait, "landed": None})
+
+    def watch(_app: Any, i: int) -> None:
+        nonlocal frames
+        frames = i + 1
+        for s in sweeps:
+            if s["landed"] is None and not s["last"].moving:
+                s["landed"] = i
+
+    table._sweep = watched  # type: ignore[method-assign]
+    run_until(app, lambda a: len(sweeps) >= 3 and sweeps[2]["landed"] is not None, player=Player(3),
+              max_frames=20000, on_frame=watch)
+    for s in sweeps[:3]:
+        flight = (0.42 + 0.03 * (s["n"] - 1)) / speed  # seconds, from the sweep to the last card's landing
+        assert s["wait"] == pytest.approx(flight)
+        frames_flown = s["landed"] - s["frame"] + 1
+        assert abs(frames_flown - flight * 60) < 2, (s, frames_flown, flight * 60)
+        assert s["landed"] <= s["frame"] + math.ceil(s["wait"] * 60 + 1e-6), s  # landed before the wait ends
     app.shutdown()
