@@ -293,7 +293,7 @@ def test_the_words_before_a_lead_fade_as_play_goes_on() -> None:
 @pytest.mark.parametrize("speed", [0.5, 1.0, 3.0])
 def test_a_swept_trick_flies_for_as_long_as_the_queue_waits_at_every_speed(speed: float) -> None:
     """Card flights follow the animation speed as the pauses do.  They used to follow its square: at 3x a
-    trick left the table in two frames, at 0.5x its cards flew for 1.7 s.  The queue waits for a sweep
+    trick left the table in three frames, at 0.5x its cards flew for 1.7 s.  The queue waits for a sweep
     exactly as long as its last card flies, so the next position never shows before that card lands."""
     app, table = quick_table(["--game", "klaberjass", "--seed", "5", "--level", "normal", "--no-sound",
                               "--windowed", "1280x720", "--speed", str(speed)])
