@@ -50,7 +50,7 @@ class TableSprites(TableZones):
         stock = self.lay.stock if labels.stock_count(v) else src
         for k, c in enumerate(new):
             sp = CardSprite(c, self.lay.card_w, stock)
-            sp.delay = 0.06 * k if len(new) > 1 else 0.0
+            sp.delay = 0.06 * k
             sp.t = 0.0
             self.hand[c] = sp
         if new and not snap:
