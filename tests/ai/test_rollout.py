@@ -4,7 +4,9 @@ The search's rollouts do not ask the engine for a view at every card: they
 keep the trick, the cards still out and the hand sizes themselves
 (:class:`core.ai.search.Track`).  Across many deals of every game and option
 set, after every card played, that tracked state must equal the engine's
-view, and a table built from the view must name the engine's trick winner.
+view, a table built from the view must name the engine's trick winner, and
+what it records a seat lacks (from its failures to follow) must be true of
+that seat's hand.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ def test_tracked_trick_agrees_with_the_engine(game: str, players: int, options: 
     bots = [make_bot("normal", seed=s) for s in range(players)]
     track: Track | None = None
     checked = 0
+    voids_seen = 0
     for _ in range(4000):
         cp = state.current_player
         if checked >= 120:
@@ -51,6 +54,7 @@ def test_tracked_trick_agrees_with_the_engine(game: str, players: int, options: 
         all_play = all(a.type == "play" for a in legal)
         if all_play and track is None:
             track = Track(view)
+            track.follow_voids = True  # checked in every game, whether or not its rollouts use them
         before = len(state.deal_results)
         state.apply(action)
         if not all_play or action.type != "play" or track is None:
@@ -68,6 +72,10 @@ def test_tracked_trick_agrees_with_the_engine(game: str, players: int, options: 
             track = None
             continue
         assert track.trick == [(t["seat"], CARD_IDS[t["card"]]) for t in v["trick"]]
+        for s in range(players):  # what a failure to follow showed is true of the hand that failed
+            held = mask(state.view(s)["hands"][s] or [])
+            assert held & track.voids[s] == 0, "the tracker says a seat lacks a card it holds"
+            voids_seen += track.voids[s] != 0
         assert track.sizes == v["hand_sizes"]  # Tertz: the draws after each trick too
         out = mask(v["unseen"])
         for h in v["hands"]:
@@ -90,6 +98,8 @@ def test_tracked_trick_agrees_with_the_engine(game: str, players: int, options: 
                 assert seats[track.tb.winner_index(ids)] == last["winner"]
         checked += 1
     assert checked >= 60
+    if game != "pitch":  # Pitch's follow rules show no voids
+        assert voids_seen, "no failure to follow was ever tracked"
 
 
 @pytest.mark.parametrize("game", sorted(core.GAMES))
