@@ -169,7 +169,8 @@ class Track:
                  "called", "partner", "stock", "moon", "voids", "follow_voids")
 
     def __init__(self, view: View, voids: Sequence[int] | None = None) -> None:
-        """``voids``: per seat, the cards it is known not to hold (public: from its failures to follow)."""
+        """``voids``: per seat, the cards it is known not to hold (public: from its failures to follow); kept and
+        followed only in the games of :data:`ROLLOUT_VOIDS`."""
         players = int(view.get("players") or 2)
         self.players = players
         self.tb = search_table(view)
@@ -264,8 +265,9 @@ class Rollout:
 
         ``track`` is the play context right now, if the caller has it, and ``count`` the two-handed count of
         the last tricks following the cards from now on (else it is built from the views when needed);
-        ``voids`` (without a ``track``) are the cards each seat is known not to hold.  Every seat plays knowing
-        what the others' failures to follow have shown, as ``normal`` does from its memory.
+        ``voids`` (without a ``track``) are the cards each seat is known not to hold.  In the games of
+        :data:`ROLLOUT_VOIDS` every seat plays knowing what the others' failures to follow have shown, as
+        ``normal`` does from its memory.
         """
         n0 = len(state.deal_results)
         players = state.players

@@ -102,6 +102,20 @@ def test_tracked_trick_agrees_with_the_engine(game: str, players: int, options: 
         assert voids_seen, "no failure to follow was ever tracked"
 
 
+@pytest.mark.parametrize(("game", "players", "followed"), [("deberts", 4, True), ("klaberjass", 2, False)])
+def test_a_rollout_starts_from_the_known_voids_only_where_its_game_follows_them(game: str, players: int,
+                                                                             followed: bool) -> None:
+    for state, view in normal_decisions(game, players, 3, steps=200):
+        if all(a.type == "play" for a in state.legal_actions()):
+            known = [1 << (s + 1) for s in range(players)]
+            track = Track(view, known)
+            assert track.follow_voids is followed
+            assert track.voids == (known if followed else [0] * players)
+            assert track.copy().voids == track.voids
+            return
+    raise AssertionError("no card decision met")
+
+
 @pytest.mark.parametrize("game", sorted(core.GAMES))
 def test_rollouts_finish_the_deal(game: str) -> None:
     rng = random.Random(4)
