@@ -85,7 +85,8 @@ two-handed Deberts got more when their rollouts became 1.45 times faster)."""
 ROLLOUT_VOIDS: frozenset[tuple[str, int]] = frozenset({("deberts", 4)})
 """The (game, players) whose rollouts follow the voids each seat's failures to follow have shown (before the
 decision and during the rollout), as ``normal`` does from its memory; elsewhere every seat of a rollout plays as if
-nobody were known void (Klaberjass measured no gain for rollouts about 10% slower, thirty-fifth round)."""
+nobody were known void (Klaberjass measured no gain for rollouts about 10% slower, three-handed Deberts a loss;
+thirty-fifth round)."""
 
 
 WHOLE_DEAL_PLAYOUTS: dict[tuple[str, int], int] = {
