@@ -241,7 +241,7 @@ class Track:
             self.first_trick = False
             if self.stock >= 2:  # Tertz: both draw back to their hand size (what they lacked may be back)
                 self.stock -= 2
-                self.voids = [0] * self.players
+                self.voids[:] = [0] * self.players  # in place: a rollout holds this list across its tracks
                 for s in range(self.players):
                     self.sizes[s] += 1
             if self.tb.mode == "pitch":
@@ -273,7 +273,7 @@ class Rollout:
         n0 = len(state.deal_results)
         players = state.players
         if track is not None:
-            voids = track.voids  # kept when a declaration drops the track
+            voids = track.voids  # the live list: kept when a declaration drops the track
         for _ in range(MAX_STEPS):
             cp = state.current_player
             if cp is None or cp == CHANCE:
@@ -292,8 +292,6 @@ class Rollout:
                     if count is not None:
                         count.played(cp, CARD_IDS[a.card])
                 else:
-                    if track is not None:
-                        voids = track.voids
                     track = None
                     count = None
                 continue
@@ -308,13 +306,12 @@ class Rollout:
                     if quick is None:
                         view = state.view(cp)
                         quick, _ = decide(view, search_table(view), None, legal, self.rng, 0)
-                        if track is not None:
-                            voids = track.voids
                         track = None
                     state.apply(quick)
                     continue
             if track is None:
                 track = Track(state.view(cp), voids)
+                voids = track.voids
             cards: list[int] = []
             hand_guess = 0
             for x in legal:
